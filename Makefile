@@ -1,0 +1,42 @@
+# Every target creates .venv on first use, so a fresh clone needs nothing but python3.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+BENCH_STAMP := $(VENV)/.installed-bench
+
+.PHONY: play test lint bench screenshots clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP) $@
+
+$(BENCH_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP) $(TEST_STAMP) $@
+
+play: $(STAMP)
+	$(BIN)/ningde play
+
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check ningde_tui tests benchmarks
+	$(BIN)/ruff format --check ningde_tui tests benchmarks
+
+bench: $(BENCH_STAMP)
+	$(BIN)/python benchmarks/bench_shapes.py
+	$(BIN)/python benchmarks/bench_engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,123 @@
+"""Players for empty seats. A player is shown its seat's Observation and returns one of the
+legal actions in it; it never sees the Game itself."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..rules import shapes
+from ..rules.game import (
+    ANKONG_,
+    CHI_,
+    DISCARD,
+    KONG_,
+    PASS,
+    PONG_,
+    ROB_GOLD,
+    THREE_GOLD,
+    WIN,
+    Action,
+    Observation,
+)
+from ..rules.tiles import face_counts
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, obs: Observation) -> Action: ...
+
+
+WINNING = (WIN, ROB_GOLD, THREE_GOLD)
+
+
+class RandomBot:
+    """Any legal action, uniformly (a baseline: the engine's own overhead)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        return self.rng.choice(obs.legal)
+
+
+def hand_shanten(hand: tuple[int, ...] | list[int], gold: int, melds: int) -> int:
+    counts, golds = face_counts(hand, gold)
+    return shapes.shanten(counts, golds, 5 - melds)
+
+
+class GreedyBot:
+    """Always wins when it can; otherwise the discard or call with the lowest shanten."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        for a in legal:
+            if a.type in WINNING:
+                return a
+        gold = obs.gold
+        n_melds = len(obs.melds[obs.seat])
+        discards = [a for a in legal if a.type == DISCARD]
+        if obs.phase == "turn":
+            for a in legal:
+                if a.type == ANKONG_:
+                    return a
+            return self._best_discard(list(obs.hand), discards, gold, n_melds)[1]
+        # a choice on someone's discard: call only if it lowers the shanten
+        now = hand_shanten(obs.hand, gold, n_melds)
+        best: tuple[int, Action] | None = None
+        for a in legal:
+            if a.type not in (CHI_, PONG_, KONG_):
+                continue
+            rest = list(obs.hand)
+            for t in a.uses():
+                rest.remove(t)
+            if a.type == KONG_:
+                after = hand_shanten(rest, gold, n_melds + 1) - 1
+            else:
+                after = min(
+                    hand_shanten(_without(rest, t), gold, n_melds + 1)
+                    for t in set(rest)
+                    if t != gold
+                )
+            if after < now and (best is None or after < best[0]):
+                best = (after, a)
+        if best is not None:
+            return best[1]
+        return next(a for a in legal if a.type == PASS or a.type.startswith("decline"))
+
+    def _best_discard(
+        self, hand: list[int], discards: list[Action], gold: int, n_melds: int
+    ) -> tuple[int, Action]:
+        scored = []
+        for a in discards:
+            assert a.tile is not None
+            scored.append((hand_shanten(_without(hand, a.tile), gold, n_melds), a.tile, a))
+        best = min(s[0] for s in scored)
+        choices = [s for s in scored if s[0] == best]
+        pick = self.rng.choice(choices)
+        return pick[0], pick[2]
+
+
+def _without(tiles: list[int], tile: int) -> list[int]:
+    out = list(tiles)
+    out.remove(tile)
+    return out
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(level: str, seed: int) -> Player:
+    try:
+        cls = BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot {level!r} (known: {', '.join(sorted(BOTS))})") from None
+    return cls(seed)

@@ -1,0 +1,45 @@
+"""The ``ningde`` command: play (default), calc, replay, simulate."""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = """usage: ningde [COMMAND] [OPTIONS]
+
+commands:
+  play       play against three bots in the terminal (the default)
+  calc       score a finished hand (ningde calc --help)
+  replay     check or watch a game record (ningde replay --help)
+  simulate   let bots play hands headless (ningde simulate --help)
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    command = args[0] if args and not args[0].startswith("-") else "play"
+    rest = args[1:] if args and args[0] == command else args
+    if command == "calc":
+        from .calc import main as calc_main
+
+        return calc_main(rest)
+    if command == "replay":
+        from .replay_cli import main as replay_main
+
+        return replay_main(rest)
+    if command == "simulate":
+        from .simulate import main as simulate_main
+
+        return simulate_main(rest)
+    if command == "play":
+        from .play import main as play_main
+
+        return play_main(rest)
+    print(f"ningde: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

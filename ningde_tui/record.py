@@ -1,0 +1,350 @@
+"""Game records (interfaces.md §2): one JSON object per line; writing, reading and replaying.
+
+A record is a game's walls plus its decisions. Replaying re-applies the decisions through the
+engine, which checks every one; claim decisions that were not written are passes, resolved by
+priority once the next non-claim line (or the next hand) arrives.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .rules.config import RuleConfig
+from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
+from .rules.session import HandSetup, Session
+from .rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
+
+FORMAT = "ningde-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; names the line and the reason."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def seat_info(name: str, kind: str = "bot", level: str = "") -> dict[str, str]:
+    return {"name": name, "kind": kind, "level": level}
+
+
+def result_dict(hand_number: int, result: HandResult, scores: list[int]) -> dict[str, Any]:
+    """A hand's outcome as ``replay --check --json`` prints it and result lines hold it."""
+    return {
+        "hand": hand_number,
+        "winner": result.winner,
+        "pattern": result.pattern,
+        "by": result.by,
+        "deltas": list(result.deltas),
+        "scores": list(scores),
+        "dealer": result.dealer,
+        "streak": result.streak,
+        "events": list(result.events),
+    }
+
+
+class RecordWriter:
+    """Writes a record line by line, flushing each, so a crash loses nothing."""
+
+    def __init__(
+        self,
+        out: IO[str] | str | Path,
+        config: RuleConfig,
+        seats: list[dict[str, str]],
+        seed: int | None,
+    ) -> None:
+        if isinstance(out, (str, Path)):
+            Path(out).parent.mkdir(parents=True, exist_ok=True)
+            self._file: IO[str] = open(out, "a", encoding="utf-8")  # noqa: SIM115
+            self._owns = True
+        else:
+            self._file, self._owns = out, False
+        self._write(
+            {
+                "t": "game",
+                "format": FORMAT,
+                "version": VERSION,
+                "rules": config.to_dict(),
+                "seats": seats,
+                "seed": seed,
+            }
+        )
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        self._file.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+        self._file.flush()
+
+    def hand(self, game: Game) -> None:
+        self._write(
+            {
+                "t": "hand",
+                "dealer": game.dealer,
+                "streak": game.streak,
+                "dice": list(game.dice),
+                "wall": [tile_str(t) for t in game.wall.tiles],
+            }
+        )
+
+    def act(self, action: Action) -> None:
+        self._write(action.to_record())
+
+    def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
+        self._write({"t": "result", **result_dict(hand_number, result, scores)})
+
+    def close(self) -> None:
+        if self._owns:
+            self._file.close()
+
+
+# --------------------------------------------------------------------------- reading
+def parse_lines(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise RecordError(number, f"not valid JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise RecordError(number, "each line must be a JSON object")
+        yield number, obj
+
+
+def _int(obj: dict[str, Any], key: str, lo: int, hi: int, line: int) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise RecordError(line, f"'{key}' must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def parse_hand_line(obj: dict[str, Any], line: int) -> HandSetup:
+    dealer = _int(obj, "dealer", 0, 3, line)
+    streak = _int(obj, "streak", 1, 10**6, line)
+    dice = obj.get("dice")
+    if (
+        not isinstance(dice, list)
+        or len(dice) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    ):
+        raise RecordError(line, f"'dice' must be two numbers from 1 to 6, not {dice!r}")
+    raw = obj.get("wall")
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise RecordError(line, "'wall' must be a list of 112 tile strings")
+    try:
+        wall = [parse_tile(t) for t in raw]
+    except TileError as exc:
+        raise RecordError(line, f"bad tile in the wall: {exc}") from None
+    if len(wall) != TOTAL_TILES or sorted(wall) != full_set():
+        raise RecordError(
+            line,
+            f"the wall must be the 112 tiles, four of each kind (it has {len(wall)} tiles"
+            + _wall_problem(wall)
+            + ")",
+        )
+    return HandSetup(dealer, streak, (dice[0], dice[1]), wall)
+
+
+def _wall_problem(wall: list[int]) -> str:
+    from collections import Counter
+
+    counts = Counter(wall)
+    wrong = [f"{tile_str(t)}×{n}" for t, n in sorted(counts.items()) if n != 4]
+    missing = [tile_str(t) for t in range(28) if t not in counts]
+    parts = []
+    if wrong:
+        parts.append("wrong counts: " + " ".join(wrong[:6]))
+    if missing:
+        parts.append("missing: " + " ".join(missing[:6]))
+    return "; " + "; ".join(parts) if parts else ""
+
+
+@dataclass
+class ReplayedHand:
+    number: int
+    setup: HandSetup
+    game: Game
+    lines: list[int] = field(default_factory=list)  # record line of each decision applied
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class Replay:
+    header: dict[str, Any]
+    config: RuleConfig
+    session: Session
+    hands: list[ReplayedHand]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.hands) and self.hands[-1].game.phase == OVER
+
+
+class _Replayer:
+    def __init__(self) -> None:
+        self.header: dict[str, Any] | None = None
+        self.session: Session | None = None
+        self.hands: list[ReplayedHand] = []
+
+    @property
+    def game(self) -> Game | None:
+        return self.hands[-1].game if self.hands else None
+
+    def feed(self, line: int, obj: dict[str, Any]) -> None:
+        kind = obj.get("t")
+        if self.header is None:
+            if kind != "game":
+                raise RecordError(line, 'the first line must be the game line ({"t": "game", ...})')
+            self._header(line, obj)
+            return
+        if kind == "hand":
+            self._close_hand(line)
+            self._hand(line, obj)
+        elif kind == "act":
+            self._act(line, obj)
+        elif kind == "result":
+            self._result(line, obj)
+        elif kind == "game":
+            raise RecordError(line, "a second game line: one record holds one game")
+        else:
+            raise RecordError(line, f"unknown line type 't': {kind!r}")
+
+    def _header(self, line: int, obj: dict[str, Any]) -> None:
+        if obj.get("format") != FORMAT:
+            raise RecordError(line, f"'format' must be {FORMAT!r}")
+        if obj.get("version") != VERSION:
+            raise RecordError(line, f"unsupported record version {obj.get('version')!r}")
+        rules = obj.get("rules", {})
+        if not isinstance(rules, dict):
+            raise RecordError(line, "'rules' must be an object")
+        try:
+            config = RuleConfig.from_dict(rules)
+        except ValueError as exc:
+            raise RecordError(line, str(exc)) from None
+        seats = obj.get("seats", [])
+        if not isinstance(seats, list) or len(seats) not in (0, 4):
+            raise RecordError(line, "'seats' must list the four seats")
+        seed = obj.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(line, "'seed' must be a whole number or null")
+        self.header = obj
+        self.session = Session(config, seed or 0, rounds=0)
+
+    def _hand(self, line: int, obj: dict[str, Any]) -> None:
+        setup = parse_hand_line(obj, line)
+        session = self.session
+        assert session is not None
+        if not self.hands:
+            session.dealer, session.streak = setup.dealer, setup.streak
+        try:
+            game = session.start_hand(setup)
+        except ValueError as exc:
+            raise RecordError(line, str(exc)) from None
+        self.hands.append(ReplayedHand(len(self.hands) + 1, setup, game))
+
+    def _act(self, line: int, obj: dict[str, Any]) -> None:
+        game = self.game
+        if game is None:
+            raise RecordError(line, "an action before any hand line")
+        if game.phase == OVER:
+            raise RecordError(line, "the hand is already over: no more actions until the next hand")
+        try:
+            action = action_from_record(obj, _claimed(game))
+            if game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
+                # not a decision on this discard: everyone undecided passed (interfaces.md §2)
+                game.pass_undecided()
+                if game.phase == OVER:
+                    raise RecordError(line, "the hand is already over: no more actions")
+                action = action_from_record(obj, _claimed(game))
+            game.apply(action)
+        except TileError as exc:
+            raise RecordError(line, f"bad tile: {exc}") from None
+        except ValueError as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(line, f"illegal action: {exc}") from None
+        self.hands[-1].lines.append(line)
+
+    def _settle(self) -> None:
+        game = self.game
+        if game is not None and game.phase in CHOICE_PHASES:
+            game.pass_undecided()
+
+    def _result(self, line: int, obj: dict[str, Any]) -> None:
+        self._settle()
+        game = self.game
+        if game is None or game.phase != OVER:
+            raise RecordError(line, "a result line, but the hand is not over")
+        hand = self.hands[-1]
+        computed = self._book(hand)
+        for key, value in obj.items():
+            if key == "t":
+                continue
+            if key not in computed:
+                raise RecordError(line, f"unknown result field {key!r}")
+            if computed[key] != value:
+                raise RecordError(
+                    line,
+                    f"the result disagrees with the engine: {key} is {computed[key]!r}, "
+                    f"the record says {value!r}",
+                )
+
+    def _book(self, hand: ReplayedHand) -> dict[str, Any]:
+        if hand.result is None:
+            session = self.session
+            assert session is not None and hand.game.result is not None
+            result = session.finish_hand()
+            hand.result = result_dict(hand.number, result, session.scores)
+        return hand.result
+
+    def _close_hand(self, line: int) -> None:
+        if not self.hands:
+            return
+        self._settle()
+        game = self.hands[-1].game
+        if game.phase != OVER:
+            seats = ", ".join(str(s) for s in game.to_act())
+            raise RecordError(
+                line, f"a new hand starts, but hand {len(self.hands)} is unfinished (seat {seats} to act)"
+            )
+        self._book(self.hands[-1])
+
+    def finish(self, last_line: int) -> Replay:
+        if self.header is None:
+            raise RecordError(max(last_line, 1), "the record is empty")
+        if self.hands:
+            self._settle()
+            if self.hands[-1].game.phase == OVER:
+                self._book(self.hands[-1])
+        assert self.session is not None
+        return Replay(self.header, self.session.config, self.session, self.hands)
+
+
+def _claimed(game: Game) -> int | None:
+    if game.phase == CLAIM and game.last_discard is not None:
+        return game.last_discard[1]
+    return None
+
+
+def replay_lines(lines: Iterable[str]) -> Replay:
+    """Replay a whole record; raises RecordError naming the first bad line."""
+    replayer = _Replayer()
+    last = 0
+    for number, obj in parse_lines(lines):
+        replayer.feed(number, obj)
+        last = number
+    return replayer.finish(last)
+
+
+def replay_file(path: str | Path) -> Replay:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return replay_lines(fh)
+    except UnicodeDecodeError:
+        raise RecordError(1, "the file is not UTF-8 text") from None

@@ -1,0 +1,75 @@
+"""``ningde replay``: check a record headless, or print it step by step (interfaces.md §2)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .record import RecordError, replay_file
+from .rules.scoring import PATTERN_ZH
+from .rules.tiles import format_tiles, tile_str
+
+
+def _describe(result: dict) -> str:
+    if result["winner"] is None:
+        outcome = "流局 draw"
+    else:
+        pattern = result["pattern"]
+        outcome = f"seat {result['winner']} wins {PATTERN_ZH.get(pattern, pattern)} ({pattern}) by {result['by']}"
+    deltas = " ".join(f"{d:+d}" for d in result["deltas"])
+    scores = " ".join(f"{d:+d}" for d in result["scores"])
+    events = ", ".join(result["events"]) or "-"
+    return (
+        f"hand {result['hand']}: dealer {result['dealer']} ×{result['streak']}  {outcome}\n"
+        f"    deltas {deltas}   scores {scores}   events {events}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ningde replay", description="Replay a game record.")
+    parser.add_argument("file", help="a .jsonl game record")
+    parser.add_argument("--check", action="store_true", help="replay headless and print results")
+    parser.add_argument("--json", action="store_true", help="with --check: one JSON line per hand")
+    args = parser.parse_args(argv)
+    try:
+        replay = replay_file(args.file)
+    except OSError as exc:
+        print(f"ningde replay: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"ningde replay: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if not args.check:
+        _print_steps(replay)
+        return 0
+    for hand in replay.hands:
+        if hand.result is None:
+            seats = ", ".join(str(s) for s in hand.game.to_act())
+            print(
+                f"ningde replay: hand {hand.number} is unfinished (the record stops while seat "
+                f"{seats} is to act)",
+                file=sys.stderr,
+            )
+            continue
+        print(json.dumps(hand.result) if args.json else _describe(hand.result))
+    return 0
+
+
+def _print_steps(replay) -> None:
+    """A plain-text walk through the record (the TUI viewer draws the same steps)."""
+    for hand in replay.hands:
+        game = hand.game
+        print(
+            f"— hand {hand.number}: dealer {game.dealer}, dice {game.dice[0]}+{game.dice[1]}, "
+            f"金 {tile_str(game.gold)}"
+        )
+        for event in game.log:
+            if event.kind in ("draw",):
+                continue
+            seat = "" if event.seat is None else f"seat {event.seat} "
+            tile = "" if event.tile is None else tile_str(event.tile)
+            extra = f" [{format_tiles(event.tiles)}]" if event.tiles else ""
+            print(f"   {seat}{event.kind} {tile}{extra}".rstrip())
+        if hand.result is not None:
+            print("   " + _describe(hand.result).replace("\n", "\n   "))

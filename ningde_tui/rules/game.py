@@ -1,0 +1,826 @@
+"""One hand of 宁德麻将 as a state machine (rules.md §3-§11).
+
+``Game`` holds everything about one hand. For any seat it answers ``legal_actions(seat)`` and
+``observation(seat)``; ``apply(action)`` checks the action against the legal ones (an illegal
+action raises ``IllegalAction`` with the reason and changes nothing) and returns the events it
+caused. Draws, the deal, 开金 and the last round are not decisions: the engine does them itself.
+
+Phases:
+- ``turn``: one seat acts after drawing (discard, 暗杠, 加杠, 胡, 三金倒, 不倒) or after 吃/碰
+  (discard only).
+- ``window``: the 抢金 window after the dealer's first discard (rules.md §8).
+- ``claim``: the other seats decide on a discard (胡 / 杠 / 碰 / 吃 / 过); resolved by priority
+  once every seat with a choice has decided (rules.md §5, §10).
+- ``robkong``: with ``rob_kong`` on, the others may win on an added kong's tile.
+- ``over``: ``result`` holds the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import shapes
+from .config import RuleConfig
+from .melds import ANKONG, CHI, KONG, PONG, Meld
+from .scoring import (
+    BY_DISCARD,
+    BY_HEAVEN,
+    BY_ROB,
+    BY_SELF,
+    WinInput,
+    WinScore,
+    evaluate_win,
+    gold_count,
+    is_single_wait,
+)
+from .tiles import TOTAL_TILES, WHITE, face, face_counts, full_set, parse_tile, tile_str
+from .wall import BASE_RESERVE, Wall, deal_order
+
+TURN, WINDOW, CLAIM, ROBKONG, OVER = "turn", "window", "claim", "robkong", "over"
+
+DISCARD, CHI_, PONG_, KONG_ = "discard", "chi", "pong", "kong"
+ANKONG_, ADDKONG, WIN, ROB_GOLD = "ankong", "addkong", "win", "rob_gold"
+THREE_GOLD, DECLINE_THREE_GOLD, PASS = "three_gold", "decline_three_gold", "pass"
+ACTION_TYPES = (
+    DISCARD, CHI_, PONG_, KONG_, ANKONG_, ADDKONG, WIN, ROB_GOLD, THREE_GOLD, DECLINE_THREE_GOLD,
+    PASS,
+)  # fmt: skip
+CHOICE_PHASES = (WINDOW, CLAIM, ROBKONG)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why. The state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Action:
+    seat: int
+    type: str
+    tile: int | None = None  # discard/ankong/addkong: the tile; chi/pong/kong: the discard taken
+    tiles: tuple[int, ...] = ()  # 吃: the two hand tiles used
+
+    def uses(self) -> tuple[int, ...]:
+        """The concealed tiles this action takes from the hand (to highlight them)."""
+        t = self.tile
+        if self.type == CHI_:
+            return self.tiles
+        if t is None:
+            return ()
+        count = {PONG_: 2, KONG_: 3, ANKONG_: 4, ADDKONG: 1, DISCARD: 1}.get(self.type, 0)
+        return (t,) * count
+
+    def to_record(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": "act", "seat": self.seat, "a": self.type}
+        if self.type == CHI_:
+            out["tiles"] = [tile_str(t) for t in self.tiles]
+        elif self.type in (DISCARD, ANKONG_, ADDKONG) and self.tile is not None:
+            out["tile"] = tile_str(self.tile)
+        return out
+
+    def __str__(self) -> str:
+        extra = ""
+        if self.tiles:
+            extra = " " + "".join(tile_str(t) for t in self.tiles)
+        elif self.tile is not None:
+            extra = " " + tile_str(self.tile)
+        return f"seat {self.seat} {self.type}{extra}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. Views draw from these; a ``private`` tile is seen only by
+    ``seat`` (a draw)."""
+
+    kind: str
+    seat: int | None = None
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+    info: dict[str, Any] = field(default_factory=dict, compare=False)
+    private: bool = False
+
+
+@dataclass
+class HandResult:
+    winner: int | None
+    by: str | None  # discard | self | rob | heaven (None for 流局)
+    pattern: str  # a scoring pattern, or "draw"
+    score: WinScore | None
+    deltas: list[int]
+    dealer: int
+    streak: int
+    discarder: int | None = None
+    win_tile: int | None = None
+    events: list[str] = field(default_factory=list)
+
+    @property
+    def dealer_keeps(self) -> bool:
+        """连庄: the dealer won or the hand was drawn (rules.md §2)."""
+        return self.winner is None or self.winner == self.dealer
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see. Bots, hints and hot-seat all use this view, never the Game."""
+
+    seat: int
+    phase: str
+    to_act: tuple[int, ...]
+    turn: int
+    dealer: int
+    streak: int
+    dice: tuple[int, int]
+    gold: int
+    indicator: int
+    hand: tuple[int, ...]
+    drawn: int | None
+    melds: tuple[tuple[Meld, ...], ...]
+    ponds: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    last_discard: tuple[int, int] | None
+    wall_left: int
+    drawable: int
+    reserve: int
+    last_round: bool
+    declined_three_gold: tuple[bool, ...]
+    legal: tuple[Action, ...]
+    win_blocked: str | None  # why 胡 is not offered although the tile completes the hand
+
+
+def _distance(frm: int, to: int) -> int:
+    return (to - frm) % 4
+
+
+_FULL_SET = full_set()
+
+
+class Game:
+    """One hand, from the deal to its result."""
+
+    def __init__(
+        self,
+        wall_tiles: Sequence[int],
+        dealer: int = 0,
+        streak: int = 1,
+        dice: tuple[int, int] = (1, 1),
+        config: RuleConfig | None = None,
+    ) -> None:
+        if len(wall_tiles) != TOTAL_TILES or sorted(wall_tiles) != _FULL_SET:
+            raise ValueError("a wall must be exactly the 112 tiles (4 of each of the 28 kinds)")
+        self.config = config or RuleConfig()
+        self.dealer = dealer
+        self.streak = streak
+        self.dice = dice
+        self.wall = Wall(list(wall_tiles))
+        self.hands: list[list[int]] = [[] for _ in range(4)]
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.ponds: list[list[int]] = [[] for _ in range(4)]
+        self.drawn: list[int | None] = [None] * 4
+        self.declined = [False] * 4  # declined 三金倒 (rules.md §7)
+        self.robbed = [False] * 4
+        self.log: list[Event] = []
+        self._new_events: list[Event] = []
+        self.decisions: list[Action] = []  # every decision applied, in order (for records)
+        self.result: HandResult | None = None
+        self.rule_events: list[str] = []
+
+        self.phase = TURN
+        self.turn = dealer
+        self.turn_drew = True  # may win / kong / 三金倒: drew, or the dealer's 17th tile
+        self.declined_this_turn = False
+        self.first_discard_done = False
+        self.last_discard: tuple[int, int] | None = None  # (seat, tile), until it is claimed
+        self.pending: dict[int, list[Action]] = {}
+        self.pending_order: list[int] = []
+        self.choices: dict[int, Action] = {}
+        self.window_levels: list[tuple[int, int]] = []
+        self.win_scores: dict[int, WinScore] = {}
+        self.win_blocked: dict[int, str] = {}
+        self.pending_addkong: Action | None = None
+        self.opening: list[int] = []  # the first go-around's discards, for 臭庄
+        self.opening_open = True
+        self.last_round = False
+        self._deal()
+
+    # ----------------------------------------------------------------- set-up
+    def _deal(self) -> None:
+        for owner in deal_order(self.dealer):
+            self.hands[owner].append(self.wall.draw_head())
+        self.drawn[self.dealer] = self.hands[self.dealer][-1]
+        self.gold = self.wall.open_gold(self.config.indicator_in_play)
+        self.indicator = self.gold
+        self._emit(Event("deal", self.dealer, info={"dice": self.dice}))
+        whites = self.wall.set_aside.count(WHITE)
+        self._emit(Event("gold", tile=self.gold, info={"whites_set_aside": whites}))
+
+    def _emit(self, event: Event) -> None:
+        self.log.append(event)
+        self._new_events.append(event)
+
+    # ------------------------------------------------------------ wall counts
+    @property
+    def reserve(self) -> int:
+        """R = 16 + 2 per exposed/added kong + 4 per concealed kong (rules.md §6)."""
+        return BASE_RESERVE + sum(m.reserve_extra() for ms in self.melds for m in ms)
+
+    @property
+    def drawable(self) -> int:
+        return self.wall.left - self.reserve
+
+    def _kong_allowed(self, kind: str) -> bool:
+        """A kong needs its replacement and its larger reserve to fit (rules.md §5)."""
+        extra = 4 if kind == ANKONG else 2
+        return self.wall.left - 1 - (self.reserve + extra) >= 0
+
+    # ------------------------------------------------------------- questions
+    def to_act(self) -> list[int]:
+        """Seats that must decide now, in priority order."""
+        if self.phase == TURN:
+            return [self.turn]
+        if self.phase in CHOICE_PHASES:
+            return [s for s in self.pending_order if s not in self.choices]
+        return []
+
+    def own_golds(self, seat: int) -> int:
+        """Golds that count toward 三金倒: a robbed indicator does not (rules.md §8.3)."""
+        return gold_count(self.hands[seat], self.gold) - (1 if self.robbed[seat] else 0)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == TURN:
+            return self._turn_actions(seat) if seat == self.turn else []
+        if seat in self.choices:
+            return []
+        return list(self.pending.get(seat, []))
+
+    def observation(self, seat: int) -> Observation:
+        return Observation(
+            seat=seat,
+            phase=self.phase,
+            to_act=tuple(self.to_act()),
+            turn=self.turn,
+            dealer=self.dealer,
+            streak=self.streak,
+            dice=self.dice,
+            gold=self.gold,
+            indicator=self.indicator,
+            hand=tuple(self.hands[seat]),
+            drawn=self.drawn[seat] if self.phase == TURN and self.turn == seat else None,
+            melds=tuple(tuple(m) for m in self.melds),
+            ponds=tuple(tuple(p) for p in self.ponds),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            last_discard=self.last_discard,
+            wall_left=self.wall.left,
+            drawable=self.drawable,
+            reserve=self.reserve,
+            last_round=self.last_round,
+            declined_three_gold=tuple(self.declined),
+            legal=tuple(self.legal_actions(seat)),
+            win_blocked=self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,
+        )
+
+    # -------------------------------------------------------------- win tests
+    def _win_input(
+        self, seat: int, concealed: Sequence[int], win_tile: int | None, by: str, start: bool
+    ) -> WinInput:
+        return WinInput(
+            concealed=tuple(concealed),
+            melds=tuple(self.melds[seat]),
+            gold=self.gold,
+            win_tile=win_tile,
+            by=by,
+            dealer=seat == self.dealer,
+            streak=self.streak,
+            robbed=self.robbed[seat],
+            start=start,
+            declined_three_gold=self.declined[seat],
+        )
+
+    def _self_by(self, seat: int) -> str:
+        """天胡 before the dealer's first discard, otherwise 自摸."""
+        return BY_HEAVEN if seat == self.dealer and not self.first_discard_done else BY_SELF
+
+    def _self_win(self, seat: int) -> WinScore:
+        w = self._win_input(
+            seat, self.hands[seat], self.drawn[seat], self._self_by(seat),
+            not self.first_discard_done,
+        )  # fmt: skip
+        return evaluate_win(w, self.config)
+
+    def single_wait(self, seat: int) -> str | None:
+        """'dandiao' or 'xianjin' when this seat waits in 单钓/闲金 (between its turns)."""
+        if len(self.hands[seat]) % 3 != 1:
+            return None
+        return is_single_wait(self.hands[seat], self.melds[seat], self.gold)
+
+    def locked_by(self, seat: int) -> int | None:
+        """A seat in 单钓/闲金 that stops ``seat`` from winning on discards (rules.md §9)."""
+        if not self.config.single_wait_lock:
+            return None
+        for d in (1, 2, 3):
+            other = (seat + d) % 4
+            if self.single_wait(other):
+                return other
+        return None
+
+    def _discard_win(self, seat: int, tile: int) -> tuple[WinScore | None, str | None]:
+        """(score, None) if ``seat`` may win on ``tile``; (None, why) if the tile completes the
+        hand but the win is refused; (None, None) if it does not complete it."""
+        counts, golds = face_counts(self.hands[seat], self.gold)
+        counts[face(tile, self.gold)] += 1
+        if not shapes.is_complete(counts, golds):
+            return None, None
+        locker = self.locked_by(seat)
+        if locker is not None:
+            name = "单钓" if self.single_wait(locker) == "dandiao" else "闲金"
+            return None, (
+                f"lock: seat {locker} waits in {name}, so the others may only win by self-draw"
+            )
+        concealed = [*self.hands[seat], tile]
+        score = evaluate_win(self._win_input(seat, concealed, tile, BY_DISCARD, False), self.config)
+        if not score.legal:
+            return None, score.reason
+        return score, None
+
+    # ---------------------------------------------------------- turn options
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        gold = self.gold
+        acts: list[Action] = []
+        if self.turn_drew:
+            score = self._self_win(seat)
+            if score.legal:
+                counts, golds = face_counts(hand, gold)
+                complete = shapes.is_complete(counts, golds)
+                acts.append(Action(seat, WIN if complete else THREE_GOLD))
+            if self.own_golds(seat) >= 3 and not self.declined_this_turn:
+                acts.append(Action(seat, DECLINE_THREE_GOLD))
+            for t in sorted(set(hand)):
+                if t != gold and hand.count(t) == 4 and self._kong_allowed(ANKONG):
+                    acts.append(Action(seat, ANKONG_, t))
+            for m in self.melds[seat]:
+                if m.kind == PONG and m.tiles[0] in hand and self._kong_allowed(KONG):
+                    acts.append(Action(seat, ADDKONG, m.tiles[0]))
+        for t in sorted(set(hand)):
+            if t != gold:
+                acts.append(Action(seat, DISCARD, t))
+        return acts
+
+    # --------------------------------------------------------------- applying
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one decision; raise ``IllegalAction`` (state unchanged) if it is not legal."""
+        legal = self.legal_actions(action.seat)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action, legal))
+        self._new_events = []
+        self.decisions.append(action)
+        if self.phase == TURN:
+            self._apply_turn(action)
+        else:
+            self._apply_choice(action)
+        return self._new_events
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        if self.phase == OVER:
+            return "the hand is over"
+        if not 0 <= action.seat < 4:
+            return f"there is no seat {action.seat}"
+        if not legal:
+            waiting = ", ".join(str(s) for s in self.to_act())
+            return f"seat {action.seat} has nothing to decide now (waiting for seat {waiting})"
+        if action.type not in ACTION_TYPES:
+            return f"unknown action {action.type!r}"
+        if action.type == DISCARD and action.tile == self.gold:
+            return "a gold (金) can never be discarded"
+        hand = self.hands[action.seat]
+        if action.type in (DISCARD, ANKONG_, ADDKONG) and action.tile not in hand:
+            t = "?" if action.tile is None else tile_str(action.tile)
+            return f"seat {action.seat} has no {t} in hand"
+        if action.type == WIN and action.seat in self.win_blocked:
+            return f"no 胡: {self.win_blocked[action.seat]}"
+        if self.phase == TURN and not self.turn_drew and action.type != DISCARD:
+            return "right after 吃/碰 you must discard: no kong or win until your next draw"
+        if action.type in (ANKONG_, ADDKONG, KONG_):
+            return "that kong is not possible now (tiles, or too few tiles left in the wall)"
+        if action.type in (WIN, THREE_GOLD):
+            return "the hand is not a legal win now"
+        options = ", ".join(str(a) for a in legal)
+        return f"{action} is not allowed now; the choices are: {options}"
+
+    def _apply_turn(self, action: Action) -> None:
+        seat = action.seat
+        if action.type in (WIN, THREE_GOLD):
+            if action.type == THREE_GOLD:
+                self.rule_events.append("three_gold")
+            by = self._self_by(seat)
+            if by == BY_HEAVEN:
+                self.rule_events.append("heaven")
+            self._finish_win(seat, by, self._self_win(seat), None, self.drawn[seat])
+        elif action.type == DECLINE_THREE_GOLD:
+            self._decline_three_gold(seat)
+        elif action.type == DISCARD:
+            self._discard(seat, action.tile)
+        elif action.type == ANKONG_:
+            tile = action.tile
+            for _ in range(4):
+                self.hands[seat].remove(tile)
+            self.melds[seat].append(Meld(ANKONG, (tile,) * 4))
+            self._emit(Event("ankong", seat, tile))
+            self._replacement_draw(seat)
+        elif action.type == ADDKONG:
+            self.hands[seat].remove(action.tile)
+            if not (self.config.rob_kong and self._open_robkong(action)):
+                self._complete_addkong(action)
+
+    def _decline_three_gold(self, seat: int) -> None:
+        if "declined_three_gold" not in self.rule_events:
+            self.rule_events.append("declined_three_gold")
+        self.declined[seat] = True
+        self.declined_this_turn = True
+        self._emit(Event("decline_three_gold", seat))
+
+    def _complete_addkong(self, action: Action) -> None:
+        seat, tile = action.seat, action.tile
+        for i, m in enumerate(self.melds[seat]):
+            if m.kind == PONG and m.tiles[0] == tile:
+                self.melds[seat][i] = Meld(KONG, (tile,) * 4, m.claimed, m.source, added=True)
+                break
+        self._emit(Event("addkong", seat, tile))
+        self._replacement_draw(seat)
+
+    def _replacement_draw(self, seat: int) -> None:
+        """杠 replacement from the tail (rules.md §5)."""
+        tile = self.wall.draw_tail()
+        self.hands[seat].append(tile)
+        self.drawn[seat] = tile
+        self.phase, self.turn, self.turn_drew = TURN, seat, True
+        self.declined_this_turn = False
+        self.pending, self.choices = {}, {}
+        self._emit(Event("draw", seat, tile, info={"from": "tail"}, private=True))
+
+    def _discard(self, seat: int, tile: int | None) -> None:
+        assert tile is not None
+        if self.turn_drew and self.own_golds(seat) >= 3 and not self.declined_this_turn:
+            self._decline_three_gold(seat)  # discarding instead of 三金倒 declines it
+        self.hands[seat].remove(tile)
+        self.ponds[seat].append(tile)
+        self.drawn[seat] = None
+        self.last_discard = (seat, tile)
+        self._emit(Event("discard", seat, tile))
+        if self.opening_open:
+            self.opening.append(tile)
+            if len(self.opening) == 4:
+                self.opening_open = False
+                if len(set(self.opening)) == 1:
+                    self.streak += 1  # 臭庄 counts as one more 连庄, at once (rules.md §7)
+                    self.rule_events.append("chouzhuang")
+                    self._emit(Event("chouzhuang", tile=tile, info={"streak": self.streak}))
+        if not self.first_discard_done:
+            self.first_discard_done = True
+            if self._open_window(seat):
+                return
+        self._open_claims(seat, tile)
+
+    # --------------------------------------------------------- 抢金 window
+    def _open_window(self, dealer: int) -> bool:
+        """rules.md §8.2: 三金倒 of non-dealers, then 抢金 of non-dealers, then the dealer's."""
+        indicator_ok = self.wall.indicator_available()
+        levels: list[tuple[int, int]] = []  # (level, seat)
+        options: dict[int, list[Action]] = {}
+        for d in (1, 2, 3):
+            seat = (dealer + d) % 4
+            acts = []
+            if self.own_golds(seat) >= 3:
+                acts.append(Action(seat, THREE_GOLD))
+                levels.append((1, seat))
+            if indicator_ok and self._rob_gold_score(seat).legal:
+                acts.append(Action(seat, ROB_GOLD))
+                levels.append((2, seat))
+            if acts:
+                decline = DECLINE_THREE_GOLD if acts[0].type == THREE_GOLD else PASS
+                options[seat] = [*acts, Action(seat, decline)]
+        if indicator_ok and self._rob_gold_score(dealer).legal:
+            options[dealer] = [Action(dealer, ROB_GOLD), Action(dealer, PASS)]
+            levels.append((3, dealer))
+        if not options:
+            return False
+        levels.sort(key=lambda x: (x[0], _distance(dealer, x[1]) or 4))
+        order = list(dict.fromkeys(seat for _, seat in levels))
+        self.window_levels = levels
+        self._set_pending(WINDOW, options, order)
+        self._emit(Event("window", info={"seats": order}))
+        return True
+
+    def _rob_gold_score(self, seat: int) -> WinScore:
+        """抢金: the seat's 16 tiles plus the indicator as a gold (rules.md §8)."""
+        w = self._win_input(seat, [*self.hands[seat], self.indicator], self.indicator, BY_ROB, True)
+        return evaluate_win(replace(w, robbed=True), self.config)
+
+    def _set_pending(self, phase: str, options: dict[int, list[Action]], order: list[int]) -> None:
+        self.phase = phase
+        self.pending = options
+        self.pending_order = order
+        self.choices = {}
+
+    def _apply_choice(self, action: Action) -> None:
+        self.choices[action.seat] = action
+        if action.type == DECLINE_THREE_GOLD:
+            self._decline_three_gold(action.seat)
+        if not self.to_act():
+            self._resolve()
+
+    def pass_undecided(self) -> list[Event]:
+        """Every seat that has not decided passes, and the choices are resolved. (In a record
+        a seat whose decision is not written passed: interfaces.md §2.)"""
+        events: list[Event] = []
+        while self.phase in CHOICE_PHASES and self.to_act():
+            seat = self.to_act()[0]
+            decline = next(a for a in self.pending[seat] if a.type in (PASS, DECLINE_THREE_GOLD))
+            events += self.apply(decline)
+        return events
+
+    def _resolve(self) -> None:
+        if self.phase == WINDOW:
+            self._resolve_window()
+        elif self.phase == CLAIM:
+            self._resolve_claims()
+        else:
+            self._resolve_robkong()
+
+    def _resolve_window(self) -> None:
+        takers = []
+        for level, seat in self.window_levels:
+            want = THREE_GOLD if level == 1 else ROB_GOLD
+            choice = self.choices.get(seat)
+            if choice is not None and choice.type == want:
+                takers.append((level, _distance(self.dealer, seat) or 4, seat, want))
+        if not takers:
+            seat, tile = self.last_discard  # type: ignore[misc]
+            self._open_claims(seat, tile)
+            return
+        _, _, seat, kind = min(takers)
+        if kind == THREE_GOLD:
+            w = self._win_input(seat, self.hands[seat], None, BY_SELF, True)
+            self.rule_events.append("three_gold")
+            self._finish_win(seat, BY_SELF, evaluate_win(w, self.config), None, None)
+        else:
+            score = self._rob_gold_score(seat)
+            self.wall.take_indicator()
+            self.hands[seat].append(self.indicator)
+            self.robbed[seat] = True
+            self.rule_events.append("rob_gold")
+            self._finish_win(seat, BY_ROB, score, None, self.indicator)
+
+    # --------------------------------------------------------------- claims
+    def _open_claims(self, discarder: int, tile: int) -> None:
+        options: dict[int, list[Action]] = {}
+        self.win_scores, self.win_blocked = {}, {}
+        for d in (1, 2, 3):
+            seat = (discarder + d) % 4
+            acts = self._claim_options(seat, discarder, tile)
+            if acts:
+                options[seat] = [*acts, Action(seat, PASS)]
+        self._note_blocked_wins()
+        if not options:
+            self._next_draw((discarder + 1) % 4)
+            return
+        self._set_pending(CLAIM, options, sorted(options, key=lambda s: _distance(discarder, s)))
+
+    def _claim_options(self, seat: int, discarder: int, tile: int) -> list[Action]:
+        """胡 / 明杠 / 碰 (anyone) and 吃 (the 下家 only) on a discard (rules.md §5)."""
+        acts: list[Action] = []
+        hand = self.hands[seat]
+        score, blocked = self._discard_win(seat, tile)
+        if score is not None:
+            self.win_scores[seat] = score
+            acts.append(Action(seat, WIN))
+        elif blocked is not None:
+            self.win_blocked[seat] = blocked
+        n = hand.count(tile)
+        if n >= 3 and self._kong_allowed(KONG):
+            acts.append(Action(seat, KONG_, tile))
+        if n >= 2 and self._leaves_non_gold(hand, (tile, tile)):
+            acts.append(Action(seat, PONG_, tile))
+        if seat == (discarder + 1) % 4:
+            acts.extend(self._chi_options(seat, tile))
+        return acts
+
+    def _leaves_non_gold(self, hand: Sequence[int], used: Sequence[int]) -> bool:
+        """A call must leave a tile that can be discarded (rules.md §5)."""
+        rest = list(hand)
+        for t in used:
+            rest.remove(t)
+        return any(t != self.gold for t in rest)
+
+    def _chi_options(self, seat: int, tile: int) -> list[Action]:
+        f = face(tile, self.gold)
+        suit, rank = divmod(f, 9)
+        hand = self.hands[seat]
+        out = []
+        for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
+            if a < 0 or b > 8:
+                continue
+            ta, tb = self._call_tile(suit * 9 + a), self._call_tile(suit * 9 + b)
+            if ta in hand and tb in hand and self._leaves_non_gold(hand, (ta, tb)):
+                out.append(Action(seat, CHI_, tile, tuple(sorted((ta, tb)))))
+        return out
+
+    def _call_tile(self, f: int) -> int:
+        """The tile that plays face ``f`` in a call: 白板 for the gold's face (golds never)."""
+        return WHITE if f == self.gold else f
+
+    def _resolve_claims(self) -> None:
+        """胡 beats 杠/碰, which beat 吃; among 胡, tier then seat order (rules.md §5, §10)."""
+        discarder, tile = self.last_discard  # type: ignore[misc]
+        wins = [s for s, a in self.choices.items() if a.type == WIN]
+        if wins:
+            seat = max(wins, key=lambda s: (self.win_scores[s].tier, -_distance(discarder, s)))
+            self.ponds[discarder].pop()
+            self._finish_win(seat, BY_DISCARD, self.win_scores[seat], discarder, tile)
+            return
+        for kind in (KONG_, PONG_, CHI_):
+            for a in self.choices.values():
+                if a.type == kind:
+                    self._claim(a, discarder)
+                    return
+        self._next_draw((discarder + 1) % 4)
+
+    def _note_blocked_wins(self) -> None:
+        for reason in self.win_blocked.values():
+            tag = "lock" if reason.startswith("lock") else "restricted"
+            if tag not in self.rule_events:
+                self.rule_events.append(tag)
+
+    def _claim(self, action: Action, discarder: int) -> None:
+        seat, tile = action.seat, action.tile
+        assert tile is not None
+        self.ponds[discarder].pop()
+        self.opening_open = False
+        used = action.uses()
+        for t in used:
+            self.hands[seat].remove(t)
+        kind = {CHI_: CHI, PONG_: PONG, KONG_: KONG}[action.type]
+        meld = Meld(kind, tuple(sorted((*used, tile))), claimed=tile, source=discarder)
+        self.melds[seat].append(meld)
+        self.last_discard = None
+        self._emit(Event(action.type, seat, tile, tiles=used, info={"from": discarder}))
+        if action.type == KONG_:
+            self._replacement_draw(seat)
+        else:
+            self.phase, self.turn, self.turn_drew = TURN, seat, False
+            self.pending, self.choices = {}, {}
+            self.drawn[seat] = None
+
+    # -------------------------------------------------------- 抢杠 (option)
+    def _open_robkong(self, action: Action) -> bool:
+        tile = action.tile
+        assert tile is not None
+        options: dict[int, list[Action]] = {}
+        self.win_scores, self.win_blocked = {}, {}
+        for d in (1, 2, 3):
+            seat = (action.seat + d) % 4
+            score, blocked = self._discard_win(seat, tile)
+            if score is not None:
+                self.win_scores[seat] = score
+                options[seat] = [Action(seat, WIN), Action(seat, PASS)]
+            elif blocked is not None:
+                self.win_blocked[seat] = blocked
+        if not options:
+            return False
+        self.pending_addkong = action
+        order = sorted(options, key=lambda s: _distance(action.seat, s))
+        self._set_pending(ROBKONG, options, order)
+        self._emit(Event("robkong_window", action.seat, tile))
+        return True
+
+    def _resolve_robkong(self) -> None:
+        action = self.pending_addkong
+        assert action is not None and action.tile is not None
+        self.pending_addkong = None
+        wins = [s for s, a in self.choices.items() if a.type == WIN]
+        if wins:
+            seat = max(wins, key=lambda s: (self.win_scores[s].tier, -_distance(action.seat, s)))
+            self.rule_events.append("rob_kong")
+            self._finish_win(seat, BY_DISCARD, self.win_scores[seat], action.seat, action.tile)
+            return
+        self._complete_addkong(action)
+
+    # ------------------------------------------------------------- drawing
+    def _next_draw(self, seat: int) -> None:
+        self.pending, self.choices = {}, {}
+        if self.drawable <= 4:
+            self._last_round(seat)
+            return
+        tile = self.wall.draw_head()
+        self.hands[seat].append(tile)
+        self.drawn[seat] = tile
+        self.phase, self.turn, self.turn_drew = TURN, seat, True
+        self.declined_this_turn = False
+        self._emit(Event("draw", seat, tile, private=True))
+
+    def _last_round(self, seat: int) -> None:
+        """最后一出 (rules.md §6): each player in turn draws one of the last drawable tiles;
+        no discards; a drawn tile that makes a legal win is won at once, as 自摸."""
+        self.last_round = True
+        self.rule_events.append("last_round")
+        self._emit(Event("last_round", seat, info={"drawable": self.drawable}))
+        for d in range(4):
+            if self.drawable <= 0:
+                break
+            s = (seat + d) % 4
+            tile = self.wall.draw_head()
+            self.hands[s].append(tile)
+            self.drawn[s] = tile
+            self.turn = s
+            self._emit(Event("draw", s, tile, info={"last_round": True}, private=True))
+            score = evaluate_win(self._win_input(s, self.hands[s], tile, BY_SELF, False), self.config)
+            if score.legal:
+                self._finish_win(s, BY_SELF, score, None, tile)
+                return
+        self._finish_draw()
+
+    # -------------------------------------------------------------- endings
+    def _finish_win(
+        self, seat: int, by: str, score: WinScore, discarder: int | None, tile: int | None
+    ) -> None:
+        assert score.legal
+        if by == BY_DISCARD and tile is not None:
+            self.hands[seat].append(tile)
+        deltas = [0] * 4
+        for payer in range(4):
+            if payer != seat:
+                pay = score.pay_dealer if payer == self.dealer else score.pay_other
+                assert pay is not None
+                deltas[payer] = -pay.amount
+        if by == BY_DISCARD and discarder is not None and self.config.discarder_pays_all:
+            deltas = [0] * 4
+            deltas[discarder] = -score.total
+        deltas[seat] = -sum(deltas)
+        self.result = HandResult(
+            winner=seat,
+            by=by,
+            pattern=score.pattern,
+            score=score,
+            deltas=deltas,
+            dealer=self.dealer,
+            streak=self.streak,
+            discarder=discarder,
+            win_tile=tile,
+            events=list(self.rule_events),
+        )
+        self.phase = OVER
+        self.pending, self.choices = {}, {}
+        self._emit(Event("win", seat, tile, info={"by": by, "pattern": score.pattern}))
+
+    def _finish_draw(self) -> None:
+        self.result = HandResult(
+            winner=None,
+            by=None,
+            pattern="draw",
+            score=None,
+            deltas=[0, 0, 0, 0],
+            dealer=self.dealer,
+            streak=self.streak,
+            events=list(self.rule_events),
+        )
+        self.phase = OVER
+        self._emit(Event("liuju"))
+
+    # ------------------------------------------------------------- helpers
+    def all_tiles(self) -> list[int]:
+        """Every tile of the hand wherever it is now (the 112-tile invariant)."""
+        out = list(self.wall.tiles[self.wall.head : self.wall.tail]) + list(self.wall.set_aside)
+        for s in range(4):
+            out += self.hands[s] + self.ponds[s]
+            for m in self.melds[s]:
+                out += m.tiles
+        if self.pending_addkong is not None and self.pending_addkong.tile is not None:
+            out.append(self.pending_addkong.tile)
+        return out
+
+
+def action_from_record(line: dict[str, Any], claimed: int | None) -> Action:
+    """A record's ``act`` line as an Action; ``claimed`` is the discard a chi/pong/kong takes.
+    Raises ValueError for a malformed line."""
+    seat = line.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+        raise ValueError(f"'seat' must be 0-3, not {seat!r}")
+    kind = line.get("a")
+    if kind not in ACTION_TYPES:
+        raise ValueError(f"unknown action {kind!r}")
+    tile = None
+    tiles: tuple[int, ...] = ()
+    if kind in (DISCARD, ANKONG_, ADDKONG):
+        if not isinstance(line.get("tile"), str):
+            raise ValueError(f"action {kind} needs a 'tile'")
+        tile = parse_tile(line["tile"])
+    elif kind in (CHI_, PONG_, KONG_):
+        tile = claimed
+    if kind == CHI_:
+        raw = line.get("tiles")
+        if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(x, str) for x in raw):
+            raise ValueError("action chi needs 'tiles': the two hand tiles used")
+        tiles = tuple(sorted(parse_tile(x) for x in raw))
+    return Action(seat, kind, tile, tiles)

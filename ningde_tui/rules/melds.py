@@ -1,0 +1,37 @@
+"""Declared melds: 吃, 碰, 明杠 (on a discard or added to a pong: 加杠) and 暗杠."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import face, format_tiles
+
+CHI, PONG, KONG, ANKONG = "chi", "pong", "kong", "ankong"
+MELD_KINDS = (CHI, PONG, KONG, ANKONG)
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: str  # chi | pong | kong (exposed, or added to a pong) | ankong
+    tiles: tuple[int, ...]  # the physical tiles, sorted
+    claimed: int | None = None  # the discard taken, for chi/pong/kong on a discard
+    source: int | None = None  # the seat that discarded it
+    added: bool = False  # 加杠: a kong made by adding to an exposed pong
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in (KONG, ANKONG)
+
+    def kong_fan(self) -> int:
+        """杠番 (rules.md §11): exposed or added kong 1, concealed kong 2."""
+        return {KONG: 1, ANKONG: 2}.get(self.kind, 0)
+
+    def reserve_extra(self) -> int:
+        """Extra tiles left in the wall for this meld (rules.md §6)."""
+        return {KONG: 2, ANKONG: 4}.get(self.kind, 0)
+
+    def faces(self, gold: int) -> list[int]:
+        return [face(t, gold) for t in self.tiles]
+
+    def notation(self) -> str:
+        return f"{self.kind} {format_tiles(self.tiles)}"

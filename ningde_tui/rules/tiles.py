@@ -1,0 +1,151 @@
+"""Tiles and their text notation (rules.md §1).
+
+A tile is an int: 0-8 are 1-9万 (m), 9-17 are 1-9筒 (p), 18-26 are 1-9条 (s), 27 is 白板 (w).
+The 27 suited kinds are also the "faces" the shape code works with: a 白板 is given the face of
+the gold kind (替金, rules.md §4) and a gold is a wildcard, so hand evaluation only ever sees
+27 face counts plus a number of wildcards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+SUITS = "mps"
+WHITE = 27  # 白板
+NUM_KINDS = 28
+NUM_FACES = 27
+COPIES = 4
+TOTAL_TILES = NUM_KINDS * COPIES  # 112
+
+SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
+RANK_ZH = "一二三四五六七八九"
+
+
+class TileError(ValueError):
+    """A tile string that does not follow the notation of rules.md §1."""
+
+
+def suit_of(tile: int) -> str:
+    if tile == WHITE:
+        return "w"
+    return SUITS[tile // 9]
+
+
+def suit_index(tile: int) -> int:
+    """0, 1, 2 for m, p, s (白板 has no suit of its own: ask ``face`` first)."""
+    return tile // 9
+
+
+def rank_of(tile: int) -> int:
+    """1-9 for suited tiles, 0 for 白板."""
+    if tile == WHITE:
+        return 0
+    return tile % 9 + 1
+
+
+def make_tile(rank: int, suit: str) -> int:
+    return SUITS.index(suit) * 9 + rank - 1
+
+
+def tile_str(tile: int) -> str:
+    if tile == WHITE:
+        return "w"
+    return f"{tile % 9 + 1}{SUITS[tile // 9]}"
+
+
+def tile_zh(tile: int) -> str:
+    """Chinese name: 五万, 三筒, 白板."""
+    if tile == WHITE:
+        return "白板"
+    return RANK_ZH[tile % 9] + SUIT_ZH[SUITS[tile // 9]]
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Parse ``123m456p789s11sww`` (order free, spaces ignored) into tiles."""
+    tiles: list[int] = []
+    pending: list[int] = []
+    for ch in text:
+        if ch.isspace():
+            continue
+        if ch.isdigit():
+            rank = int(ch)
+            if rank == 0:
+                raise TileError(f"bad tile in {text!r}: rank 0 does not exist (ranks are 1-9)")
+            pending.append(rank)
+        elif ch in SUITS:
+            if not pending:
+                raise TileError(f"bad tiles {text!r}: suit letter {ch!r} has no digits before it")
+            tiles.extend(make_tile(r, ch) for r in pending)
+            pending = []
+        elif ch == "w":
+            if pending:
+                raise TileError(f"bad tiles {text!r}: digits before 'w' (白板 is written as a lone w)")
+            tiles.append(WHITE)
+        else:
+            raise TileError(
+                f"bad tiles {text!r}: unexpected character {ch!r} "
+                "(use digits with m/p/s, and w for 白板)"
+            )
+    if pending:
+        raise TileError(f"bad tiles {text!r}: digits at the end have no suit letter")
+    return tiles
+
+
+def parse_tile(text: str) -> int:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise TileError(f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def format_tiles(tiles: Iterable[int]) -> str:
+    """Compact sorted notation: ``[0, 1, 2, 27]`` -> ``123mw``."""
+    by_suit: dict[str, list[int]] = {s: [] for s in SUITS}
+    whites = 0
+    for t in tiles:
+        if t == WHITE:
+            whites += 1
+        else:
+            by_suit[SUITS[t // 9]].append(t % 9 + 1)
+    out = []
+    for s in SUITS:
+        if by_suit[s]:
+            out.append("".join(str(r) for r in sorted(by_suit[s])) + s)
+    out.append("w" * whites)
+    return "".join(out)
+
+
+def counts_of(tiles: Iterable[int]) -> list[int]:
+    """28 counts indexed by tile."""
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+def full_set() -> list[int]:
+    """All 112 tiles, sorted."""
+    return [t for t in range(NUM_KINDS) for _ in range(COPIES)]
+
+
+def face(tile: int, gold: int) -> int:
+    """The kind a tile plays as: 白板 stands in for the gold's face (rules.md §4)."""
+    return gold if tile == WHITE else tile
+
+
+def face_counts(tiles: Iterable[int], gold: int) -> tuple[list[int], int]:
+    """Split concealed tiles into 27 face counts (白板 as the gold's face) and a gold count."""
+    counts = [0] * NUM_FACES
+    golds = 0
+    for t in tiles:
+        if t == gold:
+            golds += 1
+        elif t == WHITE:
+            counts[gold] += 1
+        else:
+            counts[t] += 1
+    return counts, golds
+
+
+def same_suit_faces(faces: Sequence[int]) -> bool:
+    return len({f // 9 for f in faces}) <= 1
