@@ -166,8 +166,10 @@ def main() -> int:
         assert all(Agari.is_agari(t) for t in c14_34)
         calc = Shanten.calculate_shanten_for_regular_hand
         same = sum(shapes.shanten(c, 0, 4) == calc(t) for c, t in zip(d14, d14_34, strict=True))
-        print(f"shanten agrees with mahjong on {same}/{n} dealt 14-tile hands "
-              "(mahjong adds a penalty for waiting on a 5th copy; golds allow it here)")  # fmt: skip
+        print(
+            f"shanten agrees with mahjong on {same}/{n} dealt 14-tile hands "
+            "(mahjong adds a penalty for waiting on a 5th copy; golds allow it here)"
+        )
 
     ic, ick, sh, shk, wt = (
         shapes.is_complete,
@@ -221,8 +223,13 @@ def main() -> int:
 
     rows: list[Row] = []
 
-    def add(name: str, fn: Callable[[], None], target_us: float | None, ref: float | None = None,
-            min_ratio: float | None = None) -> None:  # fmt: skip
+    def add(
+        name: str,
+        fn: Callable[[], None],
+        target_us: float | None,
+        ref: float | None = None,
+        min_ratio: float | None = None,
+    ) -> None:
         cold = measure_cold(fn, n)
         warm = measure(fn, n)
         ok: bool | None = None
@@ -282,8 +289,10 @@ def main() -> int:
         print(f"{name:<58} {ours:9.2f} {ref_s} {ratio_s}  {target:<18} {res}")
     imp_ok = imp <= 0.3
     missed |= not imp_ok
-    print(f"{'import ningde_tui.rules.shapes (fresh process)':<58} {imp * 1000:7.1f}ms "
-          f"{'-':>11} {'-':>7}  {'≤300 ms':<18} {'OK' if imp_ok else 'MISS'}")  # fmt: skip
+    print(
+        f"{'import ningde_tui.rules.shapes (fresh process)':<58} {imp * 1000:7.1f}ms "
+        f"{'-':>11} {'-':>7}  {'≤300 ms':<18} {'OK' if imp_ok else 'MISS'}"
+    )
     print()
     print(f"{n} different hands per set, seed {SEED}; warm = best of {WARM_PASSES} passes.")
     print(f"cache entries now: {shapes.cache_sizes()}")

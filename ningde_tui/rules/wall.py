@@ -96,3 +96,16 @@ class Wall:
 
     def indicator_available(self) -> bool:
         return self.indicator is not None and not self.indicator_taken
+
+
+def stack_location(index: int, dealer: int, dice: tuple[int, int]) -> tuple[int, int, int]:
+    """Where wall tile ``index`` (draw order, rules.md §3) lies on the square wall.
+
+    Returns (seat whose wall it is, stack counted from that wall's right end 0-13, layer 0 top /
+    1 bottom). The head starts just left of the break and runs on clockwise, onto the 上家's
+    wall; the tail (the end of the draw order) is the stacks just right of the break.
+    """
+    breaker, count = break_point(dealer, dice)
+    offset = count + index // 2
+    steps, from_right = divmod(offset, STACKS_PER_SIDE)
+    return (breaker - steps) % 4, from_right, index % 2
