@@ -311,7 +311,8 @@ class _Replayer:
         if game.phase != OVER:
             seats = ", ".join(str(s) for s in game.to_act())
             raise RecordError(
-                line, f"a new hand starts, but hand {len(self.hands)} is unfinished (seat {seats} to act)"
+                line,
+                f"a new hand starts, but hand {len(self.hands)} is unfinished (seat {seats} to act)",
             )
         self._book(self.hands[-1])
 

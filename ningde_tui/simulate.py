@@ -17,9 +17,7 @@ from .rules.game import OVER, Game
 from .rules.session import Session
 
 
-def play_hand(
-    game: Game, players: Sequence[Player], on_action: Callable | None = None
-) -> None:
+def play_hand(game: Game, players: Sequence[Player], on_action: Callable | None = None) -> None:
     """Ask whoever is to act until the hand is over."""
     while game.phase != OVER:
         seat = game.to_act()[0]
@@ -132,7 +130,9 @@ def _print_table(summary: Summary) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ningde simulate", description="Bots play hands headless.")
+    parser = argparse.ArgumentParser(
+        prog="ningde simulate", description="Bots play hands headless."
+    )
     parser.add_argument("--hands", type=int, default=100, help="number of hands (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(

@@ -35,7 +35,9 @@ class RuleConfig:
             expected = type(getattr(cls(), name))
             if expected is bool and not isinstance(value, bool):
                 raise ValueError(f"rule setting {name} must be true or false, not {value!r}")
-            if expected is int and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            if expected is int and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 1
+            ):
                 raise ValueError(f"rule setting {name} must be a whole number ≥ 1, not {value!r}")
             values[name] = value
         return cls(**values)

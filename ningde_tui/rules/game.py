@@ -735,7 +735,9 @@ class Game:
             self.drawn[s] = tile
             self.turn = s
             self._emit(Event("draw", s, tile, info={"last_round": True}, private=True))
-            score = evaluate_win(self._win_input(s, self.hands[s], tile, BY_SELF, False), self.config)
+            score = evaluate_win(
+                self._win_input(s, self.hands[s], tile, BY_SELF, False), self.config
+            )
             if score.legal:
                 self._finish_win(s, BY_SELF, score, None, tile)
                 return

@@ -84,7 +84,11 @@ class Payment:
     def text(self, lang: str = "zh") -> str:
         """``(金2 + 杠1 + 庄2) × 3 + 15 = 30``."""
         inner, mult, bonus = _FORMULA[self.formula]
-        names = ("金", "杠", "庄", "抢金", "胡") if lang == "zh" else ("gold", "kong", "dealer", "rob", "win")
+        names = (
+            ("金", "杠", "庄", "抢金", "胡")
+            if lang == "zh"
+            else ("gold", "kong", "dealer", "rob", "win")
+        )
         terms = [f"{names[0]}{self.jin}", f"{names[1]}{self.gang}"]
         if self.zhuang:
             terms.append(f"{names[2]}{self.zhuang}")

@@ -79,7 +79,9 @@ def parse_tiles(text: str) -> list[int]:
             pending = []
         elif ch == "w":
             if pending:
-                raise TileError(f"bad tiles {text!r}: digits before 'w' (白板 is written as a lone w)")
+                raise TileError(
+                    f"bad tiles {text!r}: digits before 'w' (白板 is written as a lone w)"
+                )
             tiles.append(WHITE)
         else:
             raise TileError(

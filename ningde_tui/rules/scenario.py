@@ -1,0 +1,74 @@
+"""Build a wall that deals chosen hands: how rule scenarios, tests and demos are written.
+
+The wall follows the record convention of rules.md §3: tiles 0-63 are dealt in blocks of 4,
+dealer first, rotating through the seats, four rounds; tile 64 goes to the dealer; head draws
+continue from 65; 开金 flips from the end of the list and kong replacements come from there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from .tiles import COPIES, NUM_KINDS, WHITE, parse_tiles, tile_str
+from .wall import deal_order
+
+
+def build_wall(
+    dealer: int = 0,
+    hands: Mapping[int, str] | None = None,
+    draws: str = "",
+    gold: str = "9s",
+    tail: str = "",
+    flipped_whites: int = 0,
+) -> list[int]:
+    """A 112-tile wall in draw order.
+
+    - ``hands``: seat -> its dealt tiles (16, the dealer 17; fewer are topped up with filler).
+    - ``draws``: the head draws after the deal, in order (from index 65).
+    - ``gold``: the indicator, flipped from the tail end (after ``flipped_whites`` 白板).
+    - ``tail``: kong replacement tiles in the order they are drawn, after the indicator
+      (with ``indicator_in_play`` the indicator itself is the first tail draw).
+    The filler tiles are the leftover tiles in a fixed order, so the wall is deterministic.
+    """
+    hands = dict(hands or {})
+    pool = Counter({t: COPIES for t in range(NUM_KINDS)})
+
+    def take(tiles: list[int], what: str) -> list[int]:
+        for t in tiles:
+            if pool[t] <= 0:
+                raise ValueError(f"scenario uses more than four {tile_str(t)} ({what})")
+            pool[t] -= 1
+        return tiles
+
+    dealt = {s: take(parse_tiles(hands.get(s, "")), f"seat {s}") for s in range(4)}
+    for s, tiles in dealt.items():
+        limit = 17 if s == dealer else 16
+        if len(tiles) > limit:
+            raise ValueError(f"seat {s} is dealt {limit} tiles, not {len(tiles)}")
+    head_draws = take(parse_tiles(draws), "draws")
+    end = take([WHITE] * flipped_whites + parse_tiles(gold) + parse_tiles(tail), "tail")
+
+    filler = [t for t in range(NUM_KINDS) for _ in range(pool[t])]
+    # Spread the filler so topped-up hands are not accidentally complete or full of pairs.
+    filler = filler[::3] + filler[1::3] + filler[2::3]
+
+    def fill() -> int:
+        return filler.pop(0)
+
+    wall: list[int] = []
+    cursor = {s: 0 for s in range(4)}
+    for owner in deal_order(dealer):
+        tiles = dealt[owner]
+        if cursor[owner] < len(tiles):
+            wall.append(tiles[cursor[owner]])
+            cursor[owner] += 1
+        else:
+            wall.append(fill())
+    wall.extend(head_draws)
+    middle = 112 - len(wall) - len(end)
+    if middle < 0:
+        raise ValueError("the scenario has more than 112 tiles")
+    wall.extend(fill() for _ in range(middle))
+    wall.extend(reversed(end))
+    return wall
