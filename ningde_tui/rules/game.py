@@ -353,8 +353,10 @@ class Game:
             score = self._self_win(seat)
             if score.legal:
                 counts, golds = face_counts(hand, gold)
-                complete = shapes.is_complete(counts, golds)
-                acts.append(Action(seat, WIN if complete else THREE_GOLD))
+                if shapes.is_complete(counts, golds):
+                    acts.append(Action(seat, WIN))
+                elif not self.declined_this_turn:  # after 不倒, play on this turn
+                    acts.append(Action(seat, THREE_GOLD))
             if self.own_golds(seat) >= 3 and not self.declined_this_turn:
                 acts.append(Action(seat, DECLINE_THREE_GOLD))
             for t in sorted(set(hand)):
@@ -411,13 +413,14 @@ class Game:
 
     def _apply_turn(self, action: Action) -> None:
         seat = action.seat
-        if action.type in (WIN, THREE_GOLD):
-            if action.type == THREE_GOLD:
-                self.rule_events.append("three_gold")
+        if action.type == WIN:
             by = self._self_by(seat)
             if by == BY_HEAVEN:
                 self.rule_events.append("heaven")
             self._finish_win(seat, by, self._self_win(seat), None, self.drawn[seat])
+        elif action.type == THREE_GOLD:
+            self.rule_events.append("three_gold")
+            self._finish_win(seat, BY_SELF, self._self_win(seat), None, self.drawn[seat])
         elif action.type == DECLINE_THREE_GOLD:
             self._decline_three_gold(seat)
         elif action.type == DISCARD:

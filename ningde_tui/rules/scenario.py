@@ -7,6 +7,7 @@ continue from 65; 开金 flips from the end of the list and kong replacements co
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping
 
@@ -49,9 +50,13 @@ def build_wall(
     head_draws = take(parse_tiles(draws), "draws")
     end = take([WHITE] * flipped_whites + parse_tiles(gold) + parse_tiles(tail), "tail")
 
-    filler = [t for t in range(NUM_KINDS) for _ in range(pool[t])]
-    # Spread the filler so topped-up hands are not accidentally complete or full of pairs.
-    filler = filler[::3] + filler[1::3] + filler[2::3]
+    gold_kind = parse_tiles(gold)[0] if gold else None
+    plain = [t for t in range(NUM_KINDS) if t not in (gold_kind, WHITE) for _ in range(pool[t])]
+    # Scatter the filler (with a fixed seed) so topped-up hands are not accidentally ready, and
+    # keep golds and 白板 out of it until last, so no seat gets them unless the scenario says so.
+    random.Random(20261130).shuffle(plain)
+    filler = plain
+    filler += [t for t in (gold_kind, WHITE) if t is not None for _ in range(pool[t])]
 
     def fill() -> int:
         return filler.pop(0)
