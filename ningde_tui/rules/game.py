@@ -201,6 +201,8 @@ class Game:
         self.opening: list[int] = []  # the first go-around's discards, for 臭庄
         self.opening_open = True
         self.last_round = False
+        self._turn_cache: tuple[tuple, list[Action]] | None = None
+        self._kong_reserve = 0  # the reserve's growth from kongs so far
         self._deal()
 
     # ----------------------------------------------------------------- set-up
@@ -222,7 +224,7 @@ class Game:
     @property
     def reserve(self) -> int:
         """R = 16 + 2 per exposed/added kong + 4 per concealed kong (rules.md §6)."""
-        return BASE_RESERVE + sum(m.reserve_extra() for ms in self.melds for m in ms)
+        return BASE_RESERVE + self._kong_reserve
 
     @property
     def drawable(self) -> int:
@@ -250,7 +252,13 @@ class Game:
         if self.phase == OVER:
             return []
         if self.phase == TURN:
-            return self._turn_actions(seat) if seat == self.turn else []
+            if seat != self.turn:
+                return []
+            # the turn's options cost a win evaluation: keep them until the state moves on
+            key = (seat, len(self.decisions), self.wall.head, self.wall.tail, len(self.hands[seat]))
+            if self._turn_cache is None or self._turn_cache[0] != key:
+                self._turn_cache = (key, self._turn_actions(seat))
+            return list(self._turn_cache[1])
         if seat in self.choices:
             return []
         return list(self.pending.get(seat, []))
@@ -349,25 +357,29 @@ class Game:
         hand = self.hands[seat]
         gold = self.gold
         acts: list[Action] = []
+        kinds = sorted(set(hand))
         if self.turn_drew:
-            score = self._self_win(seat)
-            if score.legal:
-                counts, golds = face_counts(hand, gold)
-                if shapes.is_complete(counts, golds):
+            counts, golds = face_counts(hand, gold)
+            complete = shapes.is_complete(counts, golds)
+            own = golds - (1 if self.robbed[seat] else 0)
+            if (complete or own >= 3) and self._self_win(seat).legal:
+                if complete:
                     acts.append(Action(seat, WIN))
                 elif not self.declined_this_turn:  # after 不倒, play on this turn
                     acts.append(Action(seat, THREE_GOLD))
-            if self.own_golds(seat) >= 3 and not self.declined_this_turn:
+            if own >= 3 and not self.declined_this_turn:
                 acts.append(Action(seat, DECLINE_THREE_GOLD))
-            for t in sorted(set(hand)):
-                if t != gold and hand.count(t) == 4 and self._kong_allowed(ANKONG):
-                    acts.append(Action(seat, ANKONG_, t))
-            for m in self.melds[seat]:
-                if m.kind == PONG and m.tiles[0] in hand and self._kong_allowed(KONG):
-                    acts.append(Action(seat, ADDKONG, m.tiles[0]))
-        for t in sorted(set(hand)):
-            if t != gold:
-                acts.append(Action(seat, DISCARD, t))
+            if self._kong_allowed(ANKONG):
+                acts.extend(
+                    Action(seat, ANKONG_, t) for t in kinds if t != gold and hand.count(t) == 4
+                )
+            if self._kong_allowed(KONG):
+                acts.extend(
+                    Action(seat, ADDKONG, m.tiles[0])
+                    for m in self.melds[seat]
+                    if m.kind == PONG and m.tiles[0] in hand
+                )
+        acts.extend(Action(seat, DISCARD, t) for t in kinds if t != gold)
         return acts
 
     # --------------------------------------------------------------- applying
@@ -429,13 +441,17 @@ class Game:
             tile = action.tile
             for _ in range(4):
                 self.hands[seat].remove(tile)
-            self.melds[seat].append(Meld(ANKONG, (tile,) * 4))
+            self._add_meld(seat, Meld(ANKONG, (tile,) * 4))
             self._emit(Event("ankong", seat, tile))
             self._replacement_draw(seat)
         elif action.type == ADDKONG:
             self.hands[seat].remove(action.tile)
             if not (self.config.rob_kong and self._open_robkong(action)):
                 self._complete_addkong(action)
+
+    def _add_meld(self, seat: int, meld: Meld) -> None:
+        self.melds[seat].append(meld)
+        self._kong_reserve += meld.reserve_extra()
 
     def _decline_three_gold(self, seat: int) -> None:
         if "declined_three_gold" not in self.rule_events:
@@ -449,6 +465,7 @@ class Game:
         for i, m in enumerate(self.melds[seat]):
             if m.kind == PONG and m.tiles[0] == tile:
                 self.melds[seat][i] = Meld(KONG, (tile,) * 4, m.claimed, m.source, added=True)
+                self._kong_reserve += self.melds[seat][i].reserve_extra()
                 break
         self._emit(Event("addkong", seat, tile))
         self._replacement_draw(seat)
@@ -666,7 +683,7 @@ class Game:
             self.hands[seat].remove(t)
         kind = {CHI_: CHI, PONG_: PONG, KONG_: KONG}[action.type]
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed=tile, source=discarder)
-        self.melds[seat].append(meld)
+        self._add_meld(seat, meld)
         self.last_discard = None
         self._emit(Event(action.type, seat, tile, tiles=used, info={"from": discarder}))
         if action.type == KONG_:
