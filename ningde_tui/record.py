@@ -256,8 +256,8 @@ class _Replayer:
             raise RecordError(line, "the hand is already over: no more actions until the next hand")
         try:
             action = action_from_record(obj, _claimed(game))
-            if game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
-                # not a decision on this discard: everyone undecided passed (interfaces.md §2)
+            while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
+                # not a decision in this window/claim: the undecided passed (interfaces.md §2)
                 game.pass_undecided()
                 if game.phase == OVER:
                     raise RecordError(line, "the hand is already over: no more actions")
@@ -273,7 +273,7 @@ class _Replayer:
 
     def _settle(self) -> None:
         game = self.game
-        if game is not None and game.phase in CHOICE_PHASES:
+        while game is not None and game.phase in CHOICE_PHASES:
             game.pass_undecided()
 
     def _result(self, line: int, obj: dict[str, Any]) -> None:

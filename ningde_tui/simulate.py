@@ -1,20 +1,34 @@
-"""``ningde simulate``: bots play hands with no screen (interfaces.md §3)."""
+"""``ningde simulate``: bots play hands with no screen (interfaces.md §3).
+
+Hands are played in blocks that depend only on the seed and the block's number, so the same
+seed and bots give the same games bit for bit, however many worker processes share the work.
+
+- plain mode: sessions of ``SESSION_HANDS`` hands (dealer rotation, 连庄, running scores);
+- ``--duplicate``: every wall is played four times with the bots rotated through the seats (the
+  duplicate format used to rank mahjong AIs), so luck of the deal cancels out.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bots.base import BOTS, Player, make_bot
 from .record import RecordWriter, seat_info
 from .rules.config import RuleConfig
-from .rules.game import OVER, Game
-from .rules.session import Session
+from .rules.game import OVER, Game, HandResult
+from .rules.session import HandSetup, Session
+from .rules.wall import roll_dice, shuffled_wall
+
+SESSION_HANDS = 16
 
 
 def play_hand(game: Game, players: Sequence[Player], on_action: Callable | None = None) -> None:
@@ -27,13 +41,47 @@ def play_hand(game: Game, players: Sequence[Player], on_action: Callable | None 
             on_action(action)
 
 
+def derived_seed(*parts: int) -> int:
+    """A seed for one block/hand/seat that does not depend on how the work is split."""
+    return random.Random(":".join(str(p) for p in parts)).getrandbits(62)
+
+
 @dataclass
 class SeatStats:
     bot: str
     points: int = 0
     wins: int = 0
     deal_ins: int = 0
+    hands: int = 0
     patterns: dict[str, int] = field(default_factory=dict)
+    per_wall: list[float] = field(default_factory=list)  # duplicate: mean points per wall
+
+    def add(self, seat: int, result: HandResult) -> None:
+        self.hands += 1
+        self.points += result.deltas[seat]
+        if result.winner == seat:
+            self.wins += 1
+            self.patterns[result.pattern] = self.patterns.get(result.pattern, 0) + 1
+        if result.discarder == seat:
+            self.deal_ins += 1
+
+    def merge(self, other: SeatStats) -> None:
+        self.points += other.points
+        self.wins += other.wins
+        self.deal_ins += other.deal_ins
+        self.hands += other.hands
+        for k, v in other.patterns.items():
+            self.patterns[k] = self.patterns.get(k, 0) + v
+        self.per_wall += other.per_wall
+
+    def mean_ci(self) -> tuple[float, float]:
+        """Mean points per hand and the half-width of its 95% interval (over walls)."""
+        xs = self.per_wall
+        if len(xs) < 2:
+            return (self.points / max(1, self.hands), float("nan"))
+        mean = sum(xs) / len(xs)
+        var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
+        return mean, 1.96 * math.sqrt(var / len(xs))
 
 
 @dataclass
@@ -42,9 +90,10 @@ class Summary:
     seconds: float
     seats: list[SeatStats]
     draws: int
+    duplicate: bool = False
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "hands": self.hands,
             "seconds": round(self.seconds, 3),
             "hands_per_s": round(self.hands / self.seconds, 1) if self.seconds else None,
@@ -54,10 +103,87 @@ class Summary:
             ],
             "draws": self.draws,
         }
+        if self.duplicate:
+            for row, s in zip(out["seats"], self.seats, strict=True):
+                mean, ci = s.mean_ci()
+                row.update({"mean": round(mean, 3), "ci95": round(ci, 3), "hands": s.hands})
+        return out
 
 
-def bot_seed(seed: int, seat: int) -> int:
-    return seed * 7919 + 104729 * (seat + 1)
+# ----------------------------------------------------------------------------- one block
+@dataclass
+class BlockResult:
+    index: int
+    seats: list[SeatStats]
+    draws: int
+    hands: int
+
+
+def _play_session_block(
+    args: tuple[int, int, int, tuple[str, ...], RuleConfig, str | None],
+) -> BlockResult:
+    index, hands, seed, bots, config, record_dir = args
+    block_seed = derived_seed(seed, index)
+    session = Session(config, block_seed, rounds=0)
+    players = [make_bot(level, derived_seed(seed, index, seat)) for seat, level in enumerate(bots)]
+    stats = [SeatStats(level) for level in bots]
+    writer = None
+    if record_dir is not None:
+        seats = [seat_info(f"{level}-{i}", "bot", level) for i, level in enumerate(bots)]
+        path = Path(record_dir) / f"simulate-seed{seed}-{index:04d}.jsonl"
+        path.unlink(missing_ok=True)
+        writer = RecordWriter(path, config, seats, block_seed)
+    draws = 0
+    for number in range(1, hands + 1):
+        game = session.start_hand()
+        if writer is not None:
+            writer.hand(game)
+        play_hand(game, players, writer.act if writer is not None else None)
+        result = session.finish_hand()
+        if writer is not None:
+            writer.result(number, result, session.scores)
+        draws += result.winner is None
+        for seat in range(4):
+            stats[seat].add(seat, result)
+    if writer is not None:
+        writer.close()
+    return BlockResult(index, stats, draws, hands)
+
+
+def _play_duplicate_wall(
+    args: tuple[int, int, int, tuple[str, ...], RuleConfig, str | None],
+) -> BlockResult:
+    index, _, seed, bots, config, _record = args
+    rng = random.Random(derived_seed(seed, index))
+    dealer = rng.randrange(4)
+    setup = HandSetup(dealer, 1, roll_dice(rng), shuffled_wall(rng))
+    stats = [SeatStats(level) for level in bots]
+    draws = 0
+    for rotation in range(4):
+        # the bot in list position j sits at seat (j + rotation) % 4
+        seat_of = [(j + rotation) % 4 for j in range(4)]
+        players: list[Player] = [None] * 4  # type: ignore[list-item]
+        for j, level in enumerate(bots):
+            players[seat_of[j]] = make_bot(level, derived_seed(seed, index, rotation, j))
+        game = Game(setup.wall, setup.dealer, setup.streak, setup.dice, config)
+        play_hand(game, players)
+        result = game.result
+        assert result is not None
+        draws += result.winner is None
+        for j in range(4):
+            stats[j].add(seat_of[j], result)
+    for j in range(4):
+        stats[j].per_wall.append(stats[j].points / 4)
+    return BlockResult(index, stats, draws, 4)
+
+
+def _blocks(hands: int, duplicate: bool) -> Iterator[tuple[int, int]]:
+    if duplicate:
+        for i in range(hands):
+            yield i, 4
+        return
+    for i in range(math.ceil(hands / SESSION_HANDS)):
+        yield i, min(SESSION_HANDS, hands - i * SESSION_HANDS)
 
 
 def simulate(
@@ -67,62 +193,65 @@ def simulate(
     record_dir: Path | None = None,
     config: RuleConfig | None = None,
     progress: Callable[[int], None] | None = None,
+    duplicate: bool = False,
+    workers: int = 1,
 ) -> Summary:
-    """Play ``hands`` hands in one continuing session. Same seed and bots: same games."""
+    """Play ``hands`` hands (with ``duplicate``: ``hands`` walls, each four times)."""
     config = config or RuleConfig()
-    players = [make_bot(level, bot_seed(seed, seat)) for seat, level in enumerate(bots)]
-    session = Session(config, seed, rounds=0)
-    stats = [SeatStats(level) for level in bots]
-    writer = None
+    job = _play_duplicate_wall if duplicate else _play_session_block
+    record = str(record_dir) if record_dir is not None else None
     if record_dir is not None:
-        seats = [seat_info(f"{level}-{i}", "bot", level) for i, level in enumerate(bots)]
-        writer = RecordWriter(record_dir / f"simulate-seed{seed}.jsonl", config, seats, seed)
-    draws = 0
+        record_dir.mkdir(parents=True, exist_ok=True)
+    tasks = [(i, n, seed, tuple(bots), config, record) for i, n in _blocks(hands, duplicate)]
+    stats = [SeatStats(level) for level in bots]
+    draws = played = 0
     start = time.perf_counter()
-    for number in range(1, hands + 1):
-        game = session.start_hand()
-        if writer is not None:
-            writer.hand(game)
-        play_hand(game, players, writer.act if writer is not None else None)
-        result = session.finish_hand()
-        if writer is not None:
-            writer.result(number, result, session.scores)
-        if result.winner is None:
-            draws += 1
-        else:
-            stats[result.winner].wins += 1
-            pats = stats[result.winner].patterns
-            pats[result.pattern] = pats.get(result.pattern, 0) + 1
-            if result.discarder is not None:
-                stats[result.discarder].deal_ins += 1
-        for seat in range(4):
-            stats[seat].points += result.deltas[seat]
+
+    def take(block: BlockResult) -> None:
+        nonlocal draws, played
+        for total, part in zip(stats, block.seats, strict=True):
+            total.merge(part)
+        draws += block.draws
+        played += block.hands
         if progress is not None:
-            progress(number)
-    if writer is not None:
-        writer.close()
-    return Summary(hands, time.perf_counter() - start, stats, draws)
+            progress(played)
+
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for block in pool.map(job, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
+                take(block)
+    else:
+        for task in tasks:
+            take(job(task))
+    return Summary(played, time.perf_counter() - start, stats, draws, duplicate)
 
 
+# ----------------------------------------------------------------------------- output
 def _print_table(summary: Summary) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{summary.hands} hands, {summary.draws} drawn (流局)")
-    for col in ("seat", "bot", "points", "per hand", "wins", "win %", "deal-ins", "deal-in %"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
-    n = max(summary.hands, 1)
+    kind = "duplicate hands (each wall ×4)" if summary.duplicate else "hands"
+    table = Table(title=f"{summary.hands} {kind}, {summary.draws} drawn (流局)")
+    cols = ["seat", "bot", "points", "per hand"]
+    if summary.duplicate:
+        cols.append("95% CI")
+    cols += ["win %", "deal-in %", "top patterns"]
+    for col in cols:
+        table.add_column(col, justify="left" if col in ("bot", "top patterns") else "right")
     for i, s in enumerate(summary.seats):
-        table.add_row(
-            str(i),
-            s.bot,
-            f"{s.points:+d}",
-            f"{s.points / n:+.2f}",
-            str(s.wins),
+        n = max(1, s.hands)
+        mean, ci = s.mean_ci() if summary.duplicate else (s.points / n, 0.0)
+        pats = sorted(s.patterns.items(), key=lambda kv: -kv[1])[:3]
+        row = [str(i), s.bot, f"{s.points:+d}", f"{mean:+.2f}"]
+        if summary.duplicate:
+            row.append(f"±{ci:.2f}")
+        row += [
             f"{100 * s.wins / n:.1f}",
-            str(s.deal_ins),
             f"{100 * s.deal_ins / n:.1f}",
-        )
+            " ".join(f"{k} {100 * v / max(1, s.wins):.0f}%" for k, v in pats),
+        ]
+        table.add_row(*row)
     console = Console()
     console.print(table)
     rate = summary.hands / summary.seconds if summary.seconds else float("inf")
@@ -137,11 +266,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--bots",
-        default="greedy,greedy,greedy,greedy",
+        default="normal,normal,normal,normal",
         help=f"four bots, comma-separated ({', '.join(sorted(BOTS))})",
     )
-    parser.add_argument("--record", type=Path, metavar="DIR", help="write the game record here")
+    parser.add_argument("--record", type=Path, metavar="DIR", help="write game records here")
     parser.add_argument("--json", action="store_true", help="print one JSON summary object")
+    parser.add_argument(
+        "--duplicate", action="store_true", help="play each wall four times, bots rotated"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) != 4:
@@ -151,25 +284,35 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.duplicate and args.record:
+        parser.error("--record is not available with --duplicate (a duplicate wall is replayed)")
+    total = args.hands * (4 if args.duplicate else 1)
+    run = dict(duplicate=args.duplicate, workers=args.workers)
     if sys.stderr.isatty():
+        from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),
             MofNCompleteColumn(),
+            "[cyan]{task.fields[rate]}",
             TimeRemainingColumn(),
             transient=True,
-            console=__import__("rich.console").console.Console(stderr=True),
+            console=Console(stderr=True),
         ) as bar:
-            task = bar.add_task("simulating", total=args.hands)
-            summary = simulate(
-                args.hands, args.seed, bots, args.record,
-                progress=lambda n: bar.update(task, completed=n),
-            )  # fmt: skip
+            task = bar.add_task("simulating", total=total, rate="")
+            started = time.perf_counter()
+
+            def tick(n: int) -> None:
+                rate = n / max(1e-9, time.perf_counter() - started)
+                bar.update(task, completed=n, rate=f"{rate:.0f} hands/s")
+
+            summary = simulate(args.hands, args.seed, bots, args.record, progress=tick, **run)
     else:
-        summary = simulate(args.hands, args.seed, bots, args.record)
+        summary = simulate(args.hands, args.seed, bots, args.record, **run)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:

@@ -271,7 +271,7 @@ def test_s9_highest_total_wins_and_others_are_listed(capsys):
     """§9/§11: 金雀 self-drawn also fits 自摸; the readable form lists it with its total:
     自摸 J=2: dealer (2+1+1)×2 = 8, others (2+1)×2 = 6 → 20."""
     code, out, _ = run(
-        capsys, ["--hand", "123456789m234567p3s3s", "--gold", "3s", "--win", "3s", "--by", "self"]
+        capsys, ["--hand", "123456789m234567p3s3s", "--gold", "3s", "--win", "7p", "--by", "self"]
     )
     assert code == 0
     assert out.splitlines()[0].startswith("金雀 Gold Pair")

@@ -115,6 +115,15 @@ def _without(tiles: list[int], tile: int) -> list[int]:
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 
 
+def _register_levels() -> None:
+    from .levels import BOT_LEVELS
+
+    BOTS.update(BOT_LEVELS)
+
+
+_register_levels()
+
+
 def make_bot(level: str, seed: int) -> Player:
     try:
         cls = BOTS[level]

@@ -18,6 +18,10 @@ class RuleConfig:
     single_wait_lock: bool = True
     # §11: on a discard win the discarder pays all three payments.
     discarder_pays_all: bool = False
+    # §4: a flipped 白板 is set aside and the next tile flipped (false: 白板 becomes the gold).
+    white_indicator_reflip: bool = True
+    # §7: 臭庄 counts as one more 连庄 for the dealer at once (false: it is only announced).
+    chouzhuang_streak: bool = True
     # §2: a session lasts this many 圈.
     rounds: int = 1
 

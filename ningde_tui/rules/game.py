@@ -146,6 +146,7 @@ class Observation:
     declined_three_gold: tuple[bool, ...]
     legal: tuple[Action, ...]
     win_blocked: str | None  # why 胡 is not offered although the tile completes the hand
+    set_aside: tuple[int, ...] = ()  # face-up tiles out of play: flipped 白板, the indicator
 
 
 def _distance(frm: int, to: int) -> int:
@@ -178,6 +179,7 @@ class Game:
         self.ponds: list[list[int]] = [[] for _ in range(4)]
         self.drawn: list[int | None] = [None] * 4
         self.declined = [False] * 4  # declined 三金倒 (rules.md §7)
+        self.has_discarded = [False] * 4
         self.robbed = [False] * 4
         self.log: list[Event] = []
         self._new_events: list[Event] = []
@@ -210,7 +212,9 @@ class Game:
         for owner in deal_order(self.dealer):
             self.hands[owner].append(self.wall.draw_head())
         self.drawn[self.dealer] = self.hands[self.dealer][-1]
-        self.gold = self.wall.open_gold(self.config.indicator_in_play)
+        self.gold = self.wall.open_gold(
+            self.config.indicator_in_play, self.config.white_indicator_reflip
+        )
         self.indicator = self.gold
         self._emit(Event("deal", self.dealer, info={"dice": self.dice}))
         whites = self.wall.set_aside.count(WHITE)
@@ -287,6 +291,7 @@ class Game:
             declined_three_gold=tuple(self.declined),
             legal=tuple(self.legal_actions(seat)),
             win_blocked=self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,
+            set_aside=tuple(self.wall.set_aside),
         )
 
     # -------------------------------------------------------------- win tests
@@ -324,12 +329,14 @@ class Game:
         return is_single_wait(self.hands[seat], self.melds[seat], self.gold)
 
     def locked_by(self, seat: int) -> int | None:
-        """A seat in 单钓/闲金 that stops ``seat`` from winning on discards (rules.md §9)."""
+        """A seat in 单钓/闲金, after its discard, that stops ``seat`` from winning on
+        discards (rules.md §9). A seat in the middle of an added kong is not waiting."""
         if not self.config.single_wait_lock:
             return None
+        kong_seat = self.pending_addkong.seat if self.pending_addkong is not None else None
         for d in (1, 2, 3):
             other = (seat + d) % 4
-            if self.single_wait(other):
+            if other != kong_seat and self.has_discarded[other] and self.single_wait(other):
                 return other
         return None
 
@@ -486,6 +493,7 @@ class Game:
             self._decline_three_gold(seat)  # discarding instead of 三金倒 declines it
         self.hands[seat].remove(tile)
         self.ponds[seat].append(tile)
+        self.has_discarded[seat] = True
         self.drawn[seat] = None
         self.last_discard = (seat, tile)
         self._emit(Event("discard", seat, tile))
@@ -494,7 +502,8 @@ class Game:
             if len(self.opening) == 4:
                 self.opening_open = False
                 if len(set(self.opening)) == 1:
-                    self.streak += 1  # 臭庄 counts as one more 连庄, at once (rules.md §7)
+                    if self.config.chouzhuang_streak:
+                        self.streak += 1  # 臭庄 counts as one more 连庄, at once (rules.md §7)
                     self.rule_events.append("chouzhuang")
                     self._emit(Event("chouzhuang", tile=tile, info={"streak": self.streak}))
         if not self.first_discard_done:
@@ -552,10 +561,12 @@ class Game:
             self._resolve()
 
     def pass_undecided(self) -> list[Event]:
-        """Every seat that has not decided passes, and the choices are resolved. (In a record
-        a seat whose decision is not written passed: interfaces.md §2.)"""
+        """Every seat that has not decided in the current window or claim passes, and the
+        choices are resolved; a window or claim that opens next is left open. (In a record a
+        seat whose decision is not written passed: interfaces.md §2.)"""
         events: list[Event] = []
-        while self.phase in CHOICE_PHASES and self.to_act():
+        phase = self.phase
+        while self.phase == phase and phase in CHOICE_PHASES and self.to_act():
             seat = self.to_act()[0]
             decline = next(a for a in self.pending[seat] if a.type in (PASS, DECLINE_THREE_GOLD))
             events += self.apply(decline)
@@ -669,8 +680,9 @@ class Game:
 
     def _note_blocked_wins(self) -> None:
         for reason in self.win_blocked.values():
-            tag = "lock" if reason.startswith("lock") else "restricted"
-            if tag not in self.rule_events:
+            tag = reason.split(":", 1)[0]
+            tag = {"lock": "lock", "restriction": "restricted"}.get(tag)
+            if tag is not None and tag not in self.rule_events:
                 self.rule_events.append(tag)
 
     def _claim(self, action: Action, discarder: int) -> None:
@@ -699,6 +711,7 @@ class Game:
         assert tile is not None
         options: dict[int, list[Action]] = {}
         self.win_scores, self.win_blocked = {}, {}
+        self.pending_addkong = action
         for d in (1, 2, 3):
             seat = (action.seat + d) % 4
             score, blocked = self._discard_win(seat, tile)
@@ -707,9 +720,10 @@ class Game:
                 options[seat] = [Action(seat, WIN), Action(seat, PASS)]
             elif blocked is not None:
                 self.win_blocked[seat] = blocked
+        self._note_blocked_wins()
         if not options:
+            self.pending_addkong = None
             return False
-        self.pending_addkong = action
         order = sorted(options, key=lambda s: _distance(action.seat, s))
         self._set_pending(ROBKONG, options, order)
         self._emit(Event("robkong_window", action.seat, tile))

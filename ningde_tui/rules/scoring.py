@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from . import shapes
 from .config import RuleConfig
-from .melds import CHI, Meld
+from .melds import ANKONG, CHI, Meld
 from .tiles import NUM_FACES, WHITE, face, face_counts
 
 # Ways a hand is won (interfaces.md §1 `by`).
@@ -167,9 +167,14 @@ def gold_count(tiles: Sequence[int], gold: int) -> int:
     return sum(1 for t in tiles if t == gold)
 
 
+def all_melds_exposed(melds: Sequence[Meld]) -> bool:
+    """单钓 needs all five melds exposed by 吃/碰/杠 (rules.md §9); a concealed kong is not."""
+    return len(melds) == 5 and all(m.kind != ANKONG for m in melds)
+
+
 def is_single_wait(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> str | None:
     """单钓 or 闲金 for a waiting hand of 3k+1 concealed tiles (rules.md §9), else None."""
-    if len(melds) == 5 and len(concealed) == 1:
+    if all_melds_exposed(melds) and len(concealed) == 1:
         return "dandiao"
     counts, golds = face_counts(concealed, gold)
     if golds >= 1 and (len(concealed) - 1) % 3 == 0 and shapes.melds_need(counts) <= golds - 1:
@@ -229,21 +234,11 @@ def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
     start_formula = w.start or w.by in (BY_HEAVEN, BY_ROB)
 
     candidates: dict[str, str] = {}  # pattern -> formula
-    if own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
-        # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
-        candidates[QIANGJIN if start_formula else SANJINDAO] = QIANGJIN if start_formula else ZIMO
     if complete:
         base = {BY_DISCARD: PINGHU, BY_SELF: ZIMO, BY_ROB: QIANGJIN, BY_HEAVEN: QIANGJIN}[w.by]
-        candidates.setdefault(base, base)
-        drew_gold_in_single_wait = False
-        if w.win_tile == w.gold and w.by == BY_SELF:
-            before = list(concealed)
-            before.remove(w.gold)
-            drew_gold_in_single_wait = is_single_wait(before, w.melds, w.gold) is not None
+        candidates[base] = base
         if golds >= 2 and shapes.melds_need(counts) <= golds - 2:
             candidates[JINQUE] = JINQUE
-        if drew_gold_in_single_wait:
-            candidates[JINQUE] = JINQUE  # seed 6: 单钓或闲金时，抽来金的话，算金雀
         if golds == 3 and shapes.pair_need(counts) == 0:
             if not config.jin_shun_sequences_only or (
                 shapes.sequences_only_pair(counts) and all(m.kind == CHI for m in w.melds)
@@ -251,8 +246,18 @@ def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
                 candidates[JINSHUN] = JINSHUN
         if is_pure_suit(concealed, w.melds, w.gold):
             candidates[QINGYISE] = QINGYISE
-        if len(w.melds) == 5 and not drew_gold_in_single_wait:
+        if all_melds_exposed(w.melds):
             candidates[DANDIAO] = DANDIAO
+        if w.win_tile == w.gold and w.by == BY_SELF:
+            before = list(concealed)
+            before.remove(w.gold)
+            if is_single_wait(before, w.melds, w.gold) is not None:
+                # seed 6: 单钓或闲金时，抽来金的话，算金雀 — it scores as 金雀, nothing else
+                candidates = {JINQUE: JINQUE}
+    if own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
+        # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
+        key = QIANGJIN if start_formula else SANJINDAO
+        candidates.setdefault(key, QIANGJIN if start_formula else ZIMO)
 
     if not candidates:
         if len(concealed) != 3 * groups + 2:
@@ -279,7 +284,7 @@ def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
             return WinScore(
                 False,
                 reason=(
-                    f"三金倒 was declined: a win must pay at least what 三金倒 would "
+                    f"declined: 三金倒 was declined, so a win must pay at least what 三金倒 would "
                     f"({three_gold_total}), and this one pays {total}"
                 ),
                 candidates=totals,

@@ -52,6 +52,7 @@ __all__ = [
     "is_melds_only",
     "melds_need",
     "melds_need_keys",
+    "melds_shanten",
     "pair_need",
     "pair_need_keys",
     "sequences_only_pair",
@@ -459,6 +460,19 @@ def shanten_keys(k0: int, k1: int, k2: int, jokers: int, groups: int) -> int:
         ab = _ab(kab)
         c = _u_entry(k2)
     return _shanten_from(ab, c, jokers, groups)
+
+
+def melds_shanten(counts: Sequence[int], jokers: int, groups: int) -> int:
+    """Shanten toward ``groups`` melds and NO pair (the pair is already there, e.g. two golds
+    kept as the 金雀 pair): -1 when the tiles already make the melds."""
+    if not 0 <= groups <= MAX_GROUPS:
+        raise ValueError(f"groups must be 0..{MAX_GROUPS}, not {groups}")
+    b = bytes(counts)
+    ab = _ab(b[:18])
+    c = _u_entry(b[18:])
+    used = max(ab[groups - gc] + c[gc] for gc in range(groups + 1))
+    need = 3 * groups - used - jokers
+    return need - 1 if need > 0 else -1
 
 
 # -------------------------------------------------------------------------------------------

@@ -70,9 +70,11 @@ class Wall:
             self.indicator_taken = True
         return self.tiles[self.tail]
 
-    def open_gold(self, indicator_in_play: bool) -> int:
-        """开金: flip tail tiles until a suited one shows; return the gold kind (rules.md §4)."""
-        while self.tiles[self.tail - 1] == WHITE:
+    def open_gold(self, indicator_in_play: bool, reflip_white: bool = True) -> int:
+        """开金: flip the tail tile; a 白板 is set aside and the next one flipped, until a suited
+        tile shows (rules.md §4). Without ``reflip_white`` a flipped 白板 makes 白板 the gold
+        (then no tile stands in for the gold's face). Returns the gold kind."""
+        while reflip_white and self.tiles[self.tail - 1] == WHITE:
             self.tail -= 1
             self.set_aside.append(WHITE)
         self.indicator_index = self.tail - 1

@@ -518,27 +518,39 @@ def test_s9_self_draw_may_win_any_way():
 XIANJIN_2 = "123m456m789m123p456p9s"  # five melds and one gold: 闲金
 
 
+LOCK_HANDS = {0: "1s", 1: "123s456s789s111m56m88p", 2: XIANJIN_2, 3: "4m"}
+
+
+def _lock_scenario(config: RuleConfig | None = None) -> Game:
+    """Seat 2 is dealt 闲金; the lock starts once it has discarded (rules.md §9). Then seat 3
+    discards 4m, which seat 1 (56m) and seat 2 (any tile pairs its gold) could win on."""
+    g = new_game(LOCK_HANDS, draws="2p3p5p", config=config)
+    act(g, 0, "discard", "1s")
+    pass_claims(g)
+    assert g.locked_by(1) is None  # dealt into 闲金, but seat 2 has not discarded yet
+    for seat, tile in ((1, "2p"), (2, "3p")):
+        act(g, seat, "discard", tile)
+        pass_claims(g)
+    act(g, 3, "discard", "4m")
+    return g
+
+
 def test_s9_lock_others_may_not_win_on_discards_while_a_player_waits_in_xianjin():
-    hands = {0: "4m1s", 1: "123s456s789s111m56m88p", 2: XIANJIN_2}
-    g = new_game(hands)
-    act(g, 0, "discard", "4m")
-    pass_window(g)
+    g = _lock_scenario()
+    assert g.single_wait(2) == "xianjin" and g.locked_by(1) == 2
     assert "win" not in types(g, 1)
     assert g.observation(1).win_blocked.startswith("lock")
     assert "win" in types(g, 2)  # the 闲金 player may win on the discard
-    act(g, 1, "pass")
+    assert 1 not in g.to_act()  # nothing to offer seat 1: it is told why instead
     act(g, 2, "win")
     pass_claims(g)
     r = g.result
-    assert r.winner == 2 and r.pattern == "pinghu" and "lock" in r.events
+    assert r.winner == 2 and r.pattern == "pinghu" and r.discarder == 3 and "lock" in r.events
     assert r.deltas == [-3, -2, 7, -2]  # 金1: 1 + 1; the dealer 1 + 1 + 1
 
 
 def test_s9_choice_single_wait_lock_off():
-    hands = {0: "4m1s", 1: "123s456s789s111m56m88p", 2: XIANJIN_2}
-    g = new_game(hands, config=RuleConfig(single_wait_lock=False))
-    act(g, 0, "discard", "4m")
-    pass_window(g)
+    g = _lock_scenario(RuleConfig(single_wait_lock=False))
     assert "win" in types(g, 1)
 
 
@@ -671,3 +683,17 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
         with pytest.raises(IllegalAction, match=why):
             g.apply(bad)
     assert g.observation(0) == before
+
+
+def test_s4_choice_white_indicator_reflip_off_makes_white_the_gold():
+    g = new_game({}, gold="3p", flipped_whites=1, config=RuleConfig(white_indicator_reflip=False))
+    assert g.gold == WHITE and g.wall.set_aside == [WHITE]
+
+
+def test_s7_choice_chouzhuang_streak_off_only_announces():
+    g = new_game(CHOUZHUANG, draws="7m8m7p", config=RuleConfig(chouzhuang_streak=False))
+    act(g, 0, "discard", "1p")
+    for seat in (1, 2, 3):
+        pass_claims(g)
+        act(g, seat, "discard", "1p")
+    assert "chouzhuang" in g.rule_events and g.streak == 1
