@@ -31,6 +31,16 @@ from ..rules.game import (
     Action,
     Observation,
 )
+from ..rules.scoring import (
+    BY_DISCARD,
+    BY_SELF,
+    DANDIAO,
+    JINQUE,
+    JINSHUN,
+    QINGYISE,
+    WinInput,
+    evaluate_win,
+)
 from ..rules.tiles import NUM_FACES, face, face_counts
 from .evaluate import effective_tiles, groups_left, isolation, unseen_faces, unseen_tiles
 
@@ -214,40 +224,154 @@ class HardBot(NormalBot):
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         unseen = unseen_tiles(obs)
         faces_unseen, golds_unseen = unseen_faces(unseen, obs.gold)
-        pool = max(1, sum(faces_unseen) + golds_unseen)
-        draws_left = max(1, obs.drawable // 4)
-        seat = obs.seat
-        kong_fan = sum(m.kong_fan() for m in obs.melds[seat])
-        threat = self.threats(obs)
         best = min(c.shanten for c in cands)
-        suit_share = self.suit_share(obs)
+        threat = self.threats(obs)
+        top = []
         for c in cands:
             f = face(c.action.tile, obs.gold) if c.action.tile is not None else 0
-            if c.shanten > best + 1:
-                c.score = -1000.0 * c.shanten
+            c.score = -1000.0 * c.shanten + 0.01 * isolation(c.counts, f)
+            if c.shanten == best:
+                c.ukeire = effective_tiles(
+                    c.counts, c.jokers, c.groups, c.shanten, faces_unseen, golds_unseen
+                )
+                top.append(c)
+        top.sort(key=lambda c: -c.ukeire)
+        for c in top[:4]:
+            if best == 0:
+                c.score += self.wait_value(obs, c, faces_unseen, golds_unseen)
+            else:
+                c.score += self.two_step(c, faces_unseen, golds_unseen) / 20.0
+            if c.action.tile is not None:
+                c.score -= self.danger(obs, c.action.tile, threat)
+        for c in top[4:]:
+            c.score += c.ukeire / 100.0
+
+    def two_step(self, c: Candidate, faces_unseen: list[int], golds_unseen: int) -> float:
+        """Σ over the tiles that advance the hand of how many tiles then advance it again."""
+        keys = list(shapes.suit_keys(c.counts))
+        bits = shapes.FACE_BIT
+        now = c.shanten
+        total = 0.0
+        draws = [(f, faces_unseen[f]) for f in range(NUM_FACES) if faces_unseen[f]]
+        for f, n in [*draws, (-1, golds_unseen)]:
+            if not n:
                 continue
-            b = c.jokers + kong_fan + (obs.streak if obs.dealer == seat else obs.streak / 3)
-            c.ukeire = effective_tiles(
-                c.counts, c.jokers, c.groups, c.shanten, faces_unseen, golds_unseen
+            jokers = c.jokers + (1 if f < 0 else 0)
+            if f >= 0:
+                keys[f // 9] += bits[f]
+            if shapes.shanten_keys(keys[0], keys[1], keys[2], jokers, c.groups) < now:
+                # one more tile in hand: the shanten of a 3k+3 hand is that after its best
+                # discard, so this counts the second step without trying every discard
+                second = golds_unseen
+                for g, m in draws:
+                    keys[g // 9] += bits[g]
+                    if shapes.shanten_keys(keys[0], keys[1], keys[2], jokers, c.groups) < now - 1:
+                        second += m
+                    keys[g // 9] -= bits[g]
+                total += n * (1 + second)
+            if f >= 0:
+                keys[f // 9] -= bits[f]
+        return total
+
+    def wait_value(
+        self, obs: Observation, c: Candidate, faces_unseen: list[int], golds_unseen: int
+    ) -> float:
+        """Ready: the live winning tiles, each weighted by what a self-drawn win on it pays."""
+        seat = obs.seat
+        hand = list(obs.hand)
+        if c.action.tile is not None:
+            hand.remove(c.action.tile)
+        total = 0.0
+        for f in shapes.waits(c.counts, c.jokers):
+            n = faces_unseen[f]
+            if not n:
+                continue
+            tile = self._call_tile(f, obs.gold)
+            w = WinInput(
+                (*hand, tile), obs.melds[seat], obs.gold, tile, BY_SELF, obs.dealer == seat,
+                obs.streak, declined_three_gold=obs.declined_three_gold[seat],
+            )  # fmt: skip
+            score = evaluate_win(w)
+            total += n * (score.total if score.legal else 0)
+        if golds_unseen:
+            total += golds_unseen * 20
+        return total / 10.0
+
+    @staticmethod
+    def _call_tile(f: int, gold: int) -> int:
+        from ..rules.tiles import WHITE
+
+        return WHITE if f == gold else f
+
+    def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        """Call when it lowers the shanten, or keeps it and widens the hand clearly: a
+        discarder pays no more than the others (rules.md §11), so speed is worth most."""
+        now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs))
+        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
+        now.ukeire = effective_tiles(
+            now.counts, now.jokers, now.groups, now.shanten, faces_unseen, golds_unseen
+        )
+        best: Candidate | None = None
+        for call in calls:
+            after = self.call_outcome(obs, call)
+            if after is None:
+                continue
+            better = after.shanten < now.shanten or (
+                after.shanten == now.shanten and after.ukeire > 1.3 * now.ukeire
             )
-            ev = self.win_chance(c.shanten, c.ukeire, pool, draws_left) * 3 * 2 * (b + 1)
-            if c.jokers >= 2:  # 金雀: the two golds as the pair
-                js = shapes.melds_shanten(c.counts, c.jokers - 2, c.groups)
-                juke = self.melds_ukeire(c, faces_unseen, golds_unseen, js)
-                ev = max(ev, self.win_chance(js, juke, pool, draws_left) * 3 * (3 * b + 15))
-            suit, share = suit_share
-            if share >= 0.7:
-                off = [n if i // 9 == suit else 0 for i, n in enumerate(c.counts)]
-                if sum(off) >= sum(c.counts) - 1:
-                    qs = shapes.shanten(off, c.jokers, c.groups)
-                    quke = effective_tiles(
-                        off, c.jokers, c.groups, qs,
-                        [n if i // 9 == suit else 0 for i, n in enumerate(faces_unseen)],
-                        golds_unseen,
-                    )  # fmt: skip
-                    ev = max(ev, self.win_chance(qs, quke, pool, draws_left) * 3 * (3 * b + 30))
-            danger = self.danger(obs, c.action.tile, threat) if c.action.tile is not None else 0
-            c.score = ev - danger + 0.01 * isolation(c.counts, f)
+            if better and (
+                best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire)
+            ):
+                best = after
+        return best.action if best is not None else None
+
+    def choose(self, obs: Observation) -> Action:
+        win = next((a for a in obs.legal if a.type == WIN), None)
+        if win is not None and self.play_on_for_more(obs):
+            if obs.phase == TURN:
+                discards = [a for a in obs.legal if a.type == DISCARD]
+                if discards:
+                    return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
+            else:
+                return next(a for a in obs.legal if a.type == PASS)
+        return super().choose(obs)
+
+    def play_on_for_more(self, obs: Observation) -> bool:
+        """Skip a cheap win when a 金雀 is close enough to be worth more on average."""
+        hand = list(obs.hand)
+        claim = obs.phase != TURN and obs.last_discard is not None
+        if claim:
+            hand.append(obs.last_discard[1])  # type: ignore[index]
+        counts, jokers = face_counts(hand, obs.gold)
+        if jokers < 2:
+            return False
+        seat = obs.seat
+        w = WinInput(
+            tuple(hand), obs.melds[seat], obs.gold,
+            obs.last_discard[1] if claim else obs.drawn,  # type: ignore[index]
+            BY_DISCARD if claim else BY_SELF, obs.dealer == seat, obs.streak,
+            declined_three_gold=obs.declined_three_gold[seat],
+        )  # fmt: skip
+        now = evaluate_win(w)
+        if not now.legal or now.pattern in (JINQUE, JINSHUN, QINGYISE, DANDIAO):
+            return False
+        unseen = unseen_tiles(obs)
+        faces_unseen, golds_unseen = unseen_faces(unseen, obs.gold)
+        pool = max(1, sum(faces_unseen) + golds_unseen)
+        draws_left = max(1, obs.drawable // 4)
+        groups = groups_left(obs)
+        b = jokers + sum(m.kong_fan() for m in obs.melds[seat]) + 1
+        best = 0.0
+        for f in range(NUM_FACES):
+            if not counts[f] or (claim and f == face(hand[-1], obs.gold)):
+                continue
+            counts[f] -= 1
+            cand = Candidate(Action(seat, PASS), counts, jokers, groups, 0)
+            js = shapes.melds_shanten(counts, jokers - 2, groups)
+            juke = self.melds_ukeire(cand, faces_unseen, golds_unseen, js)
+            best = max(best, self.win_chance(js, juke, pool, draws_left))
+            counts[f] += 1
+        return best * 0.7 * 3 * (3 * b + 15) > now.total
 
     @staticmethod
     def win_chance(shanten: int, ukeire: int, pool: int, draws: int) -> float:
@@ -309,8 +433,10 @@ class HardBot(NormalBot):
         for other, (level, pure) in threat.items():
             if level < 0.3 or tile in obs.ponds[other]:
                 continue
-            cost = 6.0 + (40.0 if pure is not None and f // 9 == pure else 0.0)
-            total += level * cost
+            # feeding a plain win costs no more than anyone else pays (rules.md §11); feeding
+            # a visible 清一色 hands out 30 a head that might not have come otherwise
+            if pure is not None and f // 9 == pure:
+                total += level * 40.0
         return total
 
     def take_three_gold(self, obs: Observation) -> bool:
