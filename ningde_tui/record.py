@@ -343,9 +343,13 @@ def replay_lines(lines: Iterable[str]) -> Replay:
     return replayer.finish(last)
 
 
+def _text_lines(raw: bytes) -> Iterator[str]:
+    for number, line in enumerate(raw.splitlines(), start=1):
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(number, "the line is not UTF-8 text") from None
+
+
 def replay_file(path: str | Path) -> Replay:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return replay_lines(fh)
-    except UnicodeDecodeError:
-        raise RecordError(1, "the file is not UTF-8 text") from None
+    return replay_lines(_text_lines(Path(path).read_bytes()))

@@ -70,7 +70,10 @@ def parse_tiles(text: str) -> list[int]:
         if ch.isdigit():
             rank = int(ch)
             if rank == 0:
-                raise TileError(f"bad tile in {text!r}: rank 0 does not exist (ranks are 1-9)")
+                raise TileError(
+                    f"bad tile in {text!r}: rank 0 does not exist "
+                    "(ranks are 1-9, one digit per tile: 19m is 1m and 9m)"
+                )
             pending.append(rank)
         elif ch in SUITS:
             if not pending:

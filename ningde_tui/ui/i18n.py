@@ -21,6 +21,9 @@ ZH: dict[str, str] = {
     "seat.3": "上家",
     "level.random": "随机",
     "level.greedy": "贪心",
+    "level.easy": "简单",
+    "level.normal": "普通",
+    "level.hard": "困难",
     # start screen
     "start.new": "新游戏",
     "start.help": "规则与按键",
@@ -40,14 +43,13 @@ ZH: dict[str, str] = {
     "table.drawable": "可摸 {n}",
     "table.reserve": "留 {n}",
     "table.dice": "骰 {a}+{b}",
-    "table.break": "{seat}墙右起第{n}墩开",
-    "table.gold": "金 {tile}",
+    "table.break": "{seat}墙{n}墩",
+    "table.gold": "金",
     "table.white": "白={tile}",
-    "table.head": "头",
-    "table.tail": "尾",
-    "table.reserve_mark": "留",
-    "table.break_mark": "开",
-    "table.legend": "头 摸牌  尾 补杠  留 和局留牌",
+    "table.mark_head": "头",
+    "table.mark_tail": "尾",
+    "table.mark_reserve": "留",
+    "table.mark_break": "开",
     "table.turn": "轮到 {name}",
     "table.waiting": "等待 {names}",
     "table.over": "本局结束",
@@ -171,6 +173,9 @@ EN: dict[str, str] = {
     "seat.3": "Left",
     "level.random": "random",
     "level.greedy": "greedy",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
     "start.new": "New game",
     "start.help": "Rules and keys",
     "start.quit": "Quit",
@@ -185,17 +190,16 @@ EN: dict[str, str] = {
     "table.streak": "Dealer×{n}",
     "table.score": "{n:+d} pts",
     "table.tiles": "{n} tiles",
-    "table.drawable": "drawable {n}",
+    "table.drawable": "left {n}",
     "table.reserve": "reserve {n}",
     "table.dice": "dice {a}+{b}",
-    "table.break": "broken at {seat}'s wall, stack {n}",
-    "table.gold": "Gold {tile}",
+    "table.break": "{seat} {n}",
+    "table.gold": "Gold",
     "table.white": "W={tile}",
-    "table.head": "H",
-    "table.tail": "T",
-    "table.reserve_mark": "R",
-    "table.break_mark": "B",
-    "table.legend": "H head  T tail  R reserve",
+    "table.mark_head": "H",
+    "table.mark_tail": "T",
+    "table.mark_reserve": "R",
+    "table.mark_break": "B",
     "table.turn": "{name} to play",
     "table.waiting": "waiting for {names}",
     "table.over": "hand over",
@@ -321,6 +325,11 @@ def tile_name(tile: int, lang: str, ascii_tiles: bool = False) -> str:
 
 def seat_name(seat: int, lang: str) -> str:
     return tr(lang, f"seat.{seat}")
+
+
+def level_name(level: str, lang: str) -> str:
+    """A bot level's name; a level this table does not know yet keeps its own name."""
+    return STRINGS[lang].get(f"level.{level}", level)
 
 
 def pattern_name(pattern: str, lang: str) -> str:

@@ -9,15 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..bots.base import Player, make_bot
+from ..bots.base import BOTS, Player, make_bot
 from ..rules.config import RuleConfig
 from ..rules.game import OVER, Action, Event, Game, HandResult, Observation
 from ..rules.session import Session
-from ..rules.tiles import WHITE
 
 HUMAN = 0
 PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}
-BOT_LEVELS = ("greedy", "random")
+_LEVEL_ORDER = ("easy", "normal", "hard", "greedy", "random")
+BOT_LEVELS = tuple(lvl for lvl in _LEVEL_ORDER if lvl in BOTS) + tuple(
+    sorted(set(BOTS) - set(_LEVEL_ORDER))
+)
+DEFAULT_BOT = "normal" if "normal" in BOTS else "greedy"
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -91,12 +94,3 @@ class Match:
         """The 圈 being played, 1-based (a 圈 ends when the deal has passed four times)."""
         return min(self.session.passes // 4 + 1, self.session.rounds or 1)
 
-    def whites_set_aside(self) -> int:
-        """白板 flipped and set aside at 开金 (public: from the gold event)."""
-        for event in self.game.log:
-            if event.kind == "gold":
-                return int(event.info.get("whites_set_aside", 0))
-        return 0
-
-    def visible_whites(self) -> int:
-        return self.whites_set_aside() + (0 if self.game.indicator != WHITE else 0)

@@ -25,7 +25,7 @@ SUIT_COLOUR_ON_DARK = {"m": "#ff7b72", "p": "#79b8ff", "s": "#7ee2a8", "w": "#c9
 def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
     """The two lines of a tall tile: ``五``/``万``, ``白``/``板``; ASCII ``5m``/blank."""
     if ascii_tiles:
-        return tile_str(tile).rjust(2), "  "
+        return tile_str(tile), "  "
     if tile == WHITE:
         return "白", "板"
     return RANK_ZH[tile % 9], SUIT_ZH[suit_of(tile)]
