@@ -205,6 +205,7 @@ class Game:
         self.last_round = False
         self._turn_cache: tuple[tuple, list[Action]] | None = None
         self._kong_reserve = 0  # the reserve's growth from kongs so far
+        self._public: tuple | None = None
         self._deal()
 
     # ----------------------------------------------------------------- set-up
@@ -267,7 +268,20 @@ class Game:
             return []
         return list(self.pending.get(seat, []))
 
+    def _public_view(self) -> tuple:
+        """The table everyone sees, rebuilt only when something happened since."""
+        key = (len(self.log), len(self.decisions))
+        if self._public is None or self._public[0] != key:
+            self._public = (
+                key,
+                tuple(tuple(m) for m in self.melds),
+                tuple(tuple(p) for p in self.ponds),
+                tuple(len(h) for h in self.hands),
+            )
+        return self._public[1:]
+
     def observation(self, seat: int) -> Observation:
+        melds, ponds, sizes = self._public_view()
         return Observation(
             seat=seat,
             phase=self.phase,
@@ -280,9 +294,9 @@ class Game:
             indicator=self.indicator,
             hand=tuple(self.hands[seat]),
             drawn=self.drawn[seat] if self.phase == TURN and self.turn == seat else None,
-            melds=tuple(tuple(m) for m in self.melds),
-            ponds=tuple(tuple(p) for p in self.ponds),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            melds=melds,
+            ponds=ponds,
+            hand_sizes=sizes,
             last_discard=self.last_discard,
             wall_left=self.wall.left,
             drawable=self.drawable,
