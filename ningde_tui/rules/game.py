@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from . import shapes
@@ -86,6 +87,12 @@ class Action:
         elif self.tile is not None:
             extra = " " + tile_str(self.tile)
         return f"seat {self.seat} {self.type}{extra}"
+
+
+@lru_cache(maxsize=4096)
+def _action(seat: int, kind: str, tile: int | None = None) -> Action:
+    """Actions are immutable values: the engine hands out shared ones (it makes many)."""
+    return Action(seat, kind, tile)
 
 
 @dataclass(frozen=True)
@@ -385,22 +392,22 @@ class Game:
             own = golds - (1 if self.robbed[seat] else 0)
             if (complete or own >= 3) and self._self_win(seat).legal:
                 if complete:
-                    acts.append(Action(seat, WIN))
+                    acts.append(_action(seat, WIN))
                 elif not self.declined_this_turn:  # after 不倒, play on this turn
-                    acts.append(Action(seat, THREE_GOLD))
+                    acts.append(_action(seat, THREE_GOLD))
             if own >= 3 and not self.declined_this_turn:
-                acts.append(Action(seat, DECLINE_THREE_GOLD))
+                acts.append(_action(seat, DECLINE_THREE_GOLD))
             if self._kong_allowed(ANKONG):
                 acts.extend(
-                    Action(seat, ANKONG_, t) for t in kinds if t != gold and hand.count(t) == 4
+                    _action(seat, ANKONG_, t) for t in kinds if t != gold and hand.count(t) == 4
                 )
             if self._kong_allowed(KONG):
                 acts.extend(
-                    Action(seat, ADDKONG, m.tiles[0])
+                    _action(seat, ADDKONG, m.tiles[0])
                     for m in self.melds[seat]
                     if m.kind == PONG and m.tiles[0] in hand
                 )
-        acts.extend(Action(seat, DISCARD, t) for t in kinds if t != gold)
+        acts.extend(_action(seat, DISCARD, t) for t in kinds if t != gold)
         return acts
 
     # --------------------------------------------------------------- applying
@@ -536,16 +543,16 @@ class Game:
             seat = (dealer + d) % 4
             acts = []
             if self.own_golds(seat) >= 3:
-                acts.append(Action(seat, THREE_GOLD))
+                acts.append(_action(seat, THREE_GOLD))
                 levels.append((1, seat))
             if indicator_ok and self._rob_gold_score(seat).legal:
-                acts.append(Action(seat, ROB_GOLD))
+                acts.append(_action(seat, ROB_GOLD))
                 levels.append((2, seat))
             if acts:
                 decline = DECLINE_THREE_GOLD if acts[0].type == THREE_GOLD else PASS
-                options[seat] = [*acts, Action(seat, decline)]
+                options[seat] = [*acts, _action(seat, decline)]
         if indicator_ok and self._rob_gold_score(dealer).legal:
-            options[dealer] = [Action(dealer, ROB_GOLD), Action(dealer, PASS)]
+            options[dealer] = [_action(dealer, ROB_GOLD), _action(dealer, PASS)]
             levels.append((3, dealer))
         if not options:
             return False
@@ -626,7 +633,7 @@ class Game:
             seat = (discarder + d) % 4
             acts = self._claim_options(seat, discarder, tile)
             if acts:
-                options[seat] = [*acts, Action(seat, PASS)]
+                options[seat] = [*acts, _action(seat, PASS)]
         self._note_blocked_wins()
         if not options:
             self._next_draw((discarder + 1) % 4)
@@ -640,14 +647,14 @@ class Game:
         score, blocked = self._discard_win(seat, tile)
         if score is not None:
             self.win_scores[seat] = score
-            acts.append(Action(seat, WIN))
+            acts.append(_action(seat, WIN))
         elif blocked is not None:
             self.win_blocked[seat] = blocked
         n = hand.count(tile)
         if n >= 3 and self._kong_allowed(KONG):
-            acts.append(Action(seat, KONG_, tile))
+            acts.append(_action(seat, KONG_, tile))
         if n >= 2 and self._leaves_non_gold(hand, (tile, tile)):
-            acts.append(Action(seat, PONG_, tile))
+            acts.append(_action(seat, PONG_, tile))
         if seat == (discarder + 1) % 4:
             acts.extend(self._chi_options(seat, tile))
         return acts
@@ -731,7 +738,7 @@ class Game:
             score, blocked = self._discard_win(seat, tile)
             if score is not None:
                 self.win_scores[seat] = score
-                options[seat] = [Action(seat, WIN), Action(seat, PASS)]
+                options[seat] = [_action(seat, WIN), _action(seat, PASS)]
             elif blocked is not None:
                 self.win_blocked[seat] = blocked
         self._note_blocked_wins()

@@ -41,7 +41,9 @@ class Match:
     def __post_init__(self) -> None:
         if not self.players:
             seed = self.session.seed
-            self.players = {s: make_bot(lvl, bot_seed(seed, s)) for s, lvl in enumerate(self.bots, 1)}
+            self.players = {
+                s: make_bot(lvl, bot_seed(seed, s)) for s, lvl in enumerate(self.bots, 1)
+            }
         if not self.history:
             self.history = [list(self.session.scores)]
         self.game = self.session.game or self.session.start_hand()
@@ -58,9 +60,6 @@ class Match:
 
     def observation(self, seat: int = HUMAN) -> Observation:
         return self.game.observation(seat)
-
-    def human_to_act(self) -> bool:
-        return HUMAN in self.game.to_act()
 
     def next_bot(self) -> tuple[int, Observation, int] | None:
         """The first bot that must decide now, what it sees, and the state version."""
@@ -93,4 +92,3 @@ class Match:
     def round_number(self) -> int:
         """The 圈 being played, 1-based (a 圈 ends when the deal has passed four times)."""
         return min(self.session.passes // 4 + 1, self.session.rounds or 1)
-
