@@ -38,5 +38,8 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/bench_shapes.py
 	$(BIN)/python benchmarks/bench_engine.py
 
+screenshots: $(TEST_STAMP)
+	$(BIN)/python -m ningde_tui.ui.screenshots
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,51 @@
+"""Engine events as one line of text for the announcement line and the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.game import Event
+from .i18n import pattern_name, seat_name, tile_name, tr
+
+# Events that set the table's standing notice (shown until the next hand).
+NOTICES = ("chouzhuang", "last_round", "window", "robkong_window", "win", "liuju")
+# Events told with just a seat name and a tile.
+PLAIN = (
+    "gold", "discard", "chi", "pong", "kong", "ankong", "addkong", "robkong_window",
+    "decline_three_gold", "liuju",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    kind: str  # action | notice | draw | error
+
+
+def describe(event: Event, lang: str, ascii_tiles: bool) -> Line | None:
+    """What a player should read about ``event``; None for another seat's draw."""
+    kind = event.kind
+    name = seat_name(event.seat, lang) if event.seat is not None else ""
+    tile = tile_name(event.tile, lang, ascii_tiles) if event.tile is not None else ""
+    if kind == "draw":
+        if event.seat != 0 or event.tile is None:
+            return None
+        return Line(tr(lang, "ev.draw_you", tile=tile), "draw")
+    if kind == "deal":
+        dice = event.info.get("dice", (0, 0))
+        return Line(tr(lang, "ev.deal", name=name, a=dice[0], b=dice[1]), "action")
+    if kind == "window":
+        names = "、".join(seat_name(s, lang) for s in event.info.get("seats", ()))
+        return Line(tr(lang, "ev.window", names=names), "notice")
+    if kind == "chouzhuang":
+        return Line(tr(lang, "ev.chouzhuang", tile=tile, n=event.info.get("streak", 0)), "notice")
+    if kind == "last_round":
+        return Line(tr(lang, "ev.last_round", n=event.info.get("drawable", 0)), "notice")
+    if kind == "win":
+        pattern = pattern_name(str(event.info.get("pattern", "")), lang)
+        return Line(tr(lang, "ev.win", name=name, pattern=pattern), "notice")
+    if kind not in PLAIN:
+        return None
+    return Line(
+        tr(lang, f"ev.{kind}", name=name, tile=tile), "notice" if kind in NOTICES else "action"
+    )

@@ -1,0 +1,101 @@
+"""Hints for the human seat, computed from its Observation only (what that seat may see).
+
+For each discard candidate: the shanten after discarding it and, when ready, the waits with how
+many of each are still unseen. The shape questions go to ``rules.shapes``; which discards are
+possible comes from the legal actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import shapes
+from ..rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
+from ..rules.tiles import COPIES, NUM_KINDS, WHITE, face_counts
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The hand after discarding ``discard`` (None: the hand as it is)."""
+
+    discard: int | None
+    shanten: int  # -1 complete, 0 ready, ...
+    waits: tuple[tuple[int, int], ...]  # (tile that completes the hand, copies unseen)
+    gold_unseen: int  # a drawn gold completes any ready hand
+
+    @property
+    def unseen_total(self) -> int:
+        return sum(n for _, n in self.waits) + (self.gold_unseen if self.shanten == 0 else 0)
+
+
+def unseen(obs: Observation) -> list[int]:
+    """Copies of each tile kind this seat has not seen (its hand, every pond and meld, and the
+    face-up tiles set aside at 开金 are seen)."""
+    seen = [0] * NUM_KINDS
+    for t in obs.hand:
+        seen[t] += 1
+    for pond in obs.ponds:
+        for t in pond:
+            seen[t] += 1
+    for melds in obs.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[t] += 1
+    for t in obs.set_aside:
+        seen[t] += 1
+    return [max(COPIES - n, 0) for n in seen]
+
+
+def _hint(obs: Observation, tiles: list[int], discard: int | None, left: list[int]) -> Hint:
+    groups = 5 - len(obs.melds[obs.seat])
+    counts, golds = face_counts(tiles, obs.gold)
+    sh = shapes.shanten(counts, golds, groups)
+    waits: tuple[tuple[int, int], ...] = ()
+    if sh == 0:
+        kinds = (WHITE if f == obs.gold else f for f in shapes.waits(counts, golds))
+        waits = tuple((k, left[k]) for k in kinds)
+    return Hint(discard, sh, waits, left[obs.gold])
+
+
+def discard_hints(obs: Observation) -> list[Hint]:
+    """One hint per legal discard, best first (lowest shanten, then most unseen waits)."""
+    left = unseen(obs)
+    out = []
+    for tile in sorted({a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}):
+        rest = list(obs.hand)
+        rest.remove(tile)
+        out.append(_hint(obs, rest, tile, left))
+    out.sort(key=lambda h: (h.shanten, -h.unseen_total))
+    return out
+
+
+def hand_hint(obs: Observation) -> Hint:
+    """The hand as it stands (between turns)."""
+    return _hint(obs, list(obs.hand), None, unseen(obs))
+
+
+def claim_hints(obs: Observation) -> list[tuple[Action, int]]:
+    """For each 吃/碰/杠 you are offered: the best shanten you would have after it (after the
+    discard a 吃/碰 forces; a 杠 draws a replacement instead)."""
+    out = []
+    groups = 5 - len(obs.melds[obs.seat]) - 1
+    for action in obs.legal:
+        if action.type not in (CHI_, PONG_, KONG_):
+            continue
+        rest = list(obs.hand)
+        for t in action.uses():
+            rest.remove(t)
+        if action.type == KONG_:
+            counts, golds = face_counts(rest, obs.gold)
+            out.append((action, shapes.shanten(counts, golds, groups)))
+            continue
+        best = None
+        for t in set(rest) - {obs.gold}:
+            after = list(rest)
+            after.remove(t)
+            counts, golds = face_counts(after, obs.gold)
+            sh = shapes.shanten(counts, golds, groups)
+            best = sh if best is None else min(best, sh)
+        if best is not None:
+            out.append((action, best))
+    return out

@@ -1,0 +1,22 @@
+"""Footer texts in the player's language.
+
+Textual reads a binding's description from the class-level BINDINGS; ours hold i18n keys
+(``key.discard``) and each screen swaps in the translation when it is created.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.dom import DOMNode
+
+from .i18n import STRINGS
+
+
+def localize_bindings(node: DOMNode, lang: str) -> None:
+    table = STRINGS[lang]
+    bindings = node._bindings.key_to_bindings  # Textual 8.2: the node's own copy of its map
+    for key, items in bindings.items():
+        bindings[key] = [
+            replace(b, description=table.get(b.description, b.description)) for b in items
+        ]

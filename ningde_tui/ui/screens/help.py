@@ -1,0 +1,53 @@
+"""Help: the rules of 宁德麻将 in brief (from the user's rules page) and every key."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from ..i18n import tr
+from ..localize import localize_bindings
+
+
+def help_markdown(lang: str) -> str:
+    """The rules summary (always in Chinese, with an English one for --lang en) and the keys."""
+    pkg = files("ningde_tui.ui")
+    text = (pkg / "help_zh.md").read_text(encoding="utf-8")
+    if lang == "en":
+        text = (pkg / "help_en.md").read_text(encoding="utf-8") + "\n\n---\n\n" + text
+    return text + "\n\n## " + tr(lang, "help.keys") + "\n\n" + keys_markdown(lang)
+
+
+def keys_markdown(lang: str) -> str:
+    rows = [
+        tr(lang, "key.arrows"),
+        tr(lang, "key.keys_list"),
+        tr(lang, "key.choice_keys"),
+        f"h: {tr(lang, 'key.hints')} · ?/F1: {tr(lang, 'key.help')} · "
+        f"Ctrl+P: {tr(lang, 'cmd.new')}, {tr(lang, 'cmd.help')}, {tr(lang, 'cmd.hints')} · "
+        f"Ctrl+Q: {tr(lang, 'key.quit')}",
+    ]
+    return "\n".join(f"- {row}" for row in rows)
+
+
+class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "help.tcss"
+    BINDINGS = [
+        Binding("escape,q,question_mark", "dismiss", "key.close", key_display="Esc"),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        localize_bindings(self, lang)
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box") as box:
+            box.border_title = tr(self.lang, "help.title")
+            box.border_subtitle = tr(self.lang, "help.close")
+            yield Markdown(help_markdown(self.lang))

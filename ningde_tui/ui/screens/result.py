@@ -1,0 +1,169 @@
+"""The result of a hand: every hand revealed, the pattern, each payer's formula exactly as the
+engine computed it (``Payment.text``), the score changes, the standings and a chart of each
+player's score across the hands. Enter goes on; at the end of the session, final standings."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...rules.game import Game, HandResult
+from ...rules.scoring import PATTERN_EN, PATTERN_ZH
+from ..i18n import seat_name, tr
+from ..localize import localize_bindings
+from ..match import Match
+from ..tilefaces import chip, tile_text
+from ..widgets.hand import sort_hand
+from ..widgets.seat import melds_text
+
+BARS = "▁▂▃▄▅▆▇█"
+SEAT_COLOURS = ("#7ee2a8", "#79b8ff", "#e0b23a", "#ff7b72")
+
+
+def sparkline(values: list[int], lo: int, hi: int) -> str:
+    """One bar per hand on a scale shared by all players (so the lines compare)."""
+    span = max(hi - lo, 1)
+    return "".join(BARS[round((v - lo) * (len(BARS) - 1) / span)] for v in values)
+
+
+def signed(n: int) -> Text:
+    colour = "#7ee2a8" if n > 0 else "#ff7b72" if n < 0 else "#c9c9c9"
+    return Text(f"{n:+d}", style=f"bold {colour}")
+
+
+class ResultScreen(ModalScreen[None]):
+    CSS_PATH = "result.tcss"
+    BINDINGS = [Binding("enter,space", "dismiss", "key.next", key_display="⏎")]
+
+    def __init__(
+        self, match: Match, game: Game, result: HandResult, lang: str, ascii_tiles: bool
+    ) -> None:
+        super().__init__()
+        localize_bindings(self, lang)
+        self.match = match
+        self.game = game
+        self.result = result
+        self.lang = lang
+        self.ascii_tiles = ascii_tiles
+        self.final = match.session_over
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="result-box") as box:
+            box.border_title = tr(lang, "result.title", n=len(self.match.session.results))
+            box.border_subtitle = tr(lang, "result.back" if self.final else "result.next")
+            yield Static(self.headline(), id="result-head")
+            yield Static(self.hands_table(), id="result-hands")
+            if self.result.score is not None:
+                yield Static(self.payments_table(), id="result-pay")
+            yield Static(self.standings(), id="result-standings")
+
+    def headline(self) -> Text:
+        r, lang = self.result, self.lang
+        out = Text()
+        if r.winner is None or r.score is None:
+            out.append(tr(lang, "result.draw"), style="bold #e0b23a")
+        else:
+            out.append(
+                tr(
+                    lang,
+                    "result.win",
+                    name=seat_name(r.winner, lang),
+                    zh=PATTERN_ZH[r.pattern],
+                    en=PATTERN_EN[r.pattern],
+                ),
+                style="bold #e0b23a",
+            )
+            out.append("   ")
+            by = r.by or "self"
+            if by == "discard" and r.discarder is not None:
+                out.append(tr(lang, "result.by.discard", name=seat_name(r.discarder, lang)))
+            else:
+                out.append(tr(lang, f"result.by.{by}"))
+            if r.win_tile is not None:
+                out.append("   " + tr(lang, "result.win_tile", tile="").rstrip() + " ")
+                out.append_text(tile_text(r.win_tile, self.game.gold, self.ascii_tiles))
+        if r.events:
+            names = "、".join(tr(lang, f"rule_event.{e}") for e in r.events)
+            out.append("\n" + tr(lang, "result.events", events=names), style="#8fa8a2")
+        return out
+
+    def hands_table(self) -> Table:
+        r, game, lang, asc = self.result, self.game, self.lang, self.ascii_tiles
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True)
+        table.add_column()
+        table.add_column(justify="right", no_wrap=True)
+        for seat in range(4):
+            name = Text(seat_name(seat, lang), style="bold")
+            if seat == r.dealer:
+                name.append(" " + tr(lang, "table.dealer"), style="bold #e0b23a")
+            if seat == r.winner:
+                name = Text("★ ", style="bold #e0b23a") + name
+            tiles = sort_hand(tuple(game.hands[seat]), game.gold)
+            mark = r.win_tile if seat == r.winner else None
+            hand = Text()
+            for i, t in enumerate(tiles):
+                if i:
+                    hand.append(" ")
+                hand.append_text(chip(t, game.gold, asc, latest=t == mark))
+                if t == mark:
+                    mark = None
+            if game.melds[seat]:
+                hand.append("   ")
+                hand.append_text(melds_text(tuple(game.melds[seat]), game.gold, asc, lang))
+            table.add_row(name, hand, signed(r.deltas[seat]))
+        return table
+
+    def payments_table(self) -> Table:
+        r, lang = self.result, self.lang
+        assert r.score is not None and r.winner is not None
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True)
+        for seat in range(4):
+            if seat == r.winner:
+                continue
+            pay = (
+                r.score.pay_dealer if seat == r.dealer and r.score.pay_dealer else r.score.pay_other
+            )
+            assert pay is not None
+            who = seat_name(seat, lang) + (tr(lang, "result.dealer") if seat == r.dealer else "")
+            table.add_row(
+                Text(tr(lang, "result.pays", name=who), style="#c9c9c9"),
+                Text(pay.text(lang), style="bold #e8e2d0"),
+            )
+        return table
+
+    def standings(self) -> Group:
+        lang = self.lang
+        history = self.match.history
+        scores = self.match.session.scores
+        lo = min(min(h) for h in history)
+        hi = max(max(h) for h in history)
+        order = sorted(range(4), key=lambda s: -scores[s])
+        table = Table.grid(padding=(0, 2))
+        for _ in range(5):
+            table.add_column(no_wrap=True)
+        for rank, seat in enumerate(order, 1):
+            line = [h[seat] for h in history]
+            table.add_row(
+                Text(tr(lang, "result.rank", n=rank), style="#8fa8a2"),
+                Text(seat_name(seat, lang), style="bold"),
+                signed(self.result.deltas[seat]),
+                signed(scores[seat]),
+                Text(sparkline(line, lo, hi), style=SEAT_COLOURS[seat]),
+            )
+        title = tr(lang, "result.final") if self.final else tr(lang, "result.total")
+        head = Text(f"{title}   ", style="bold #e0b23a")
+        head.append(
+            f"{tr(lang, 'result.change')} · {tr(lang, 'result.total')} · {tr(lang, 'result.chart')}",
+            style="#8fa8a2",
+        )
+        return Group(head, table)

@@ -1,0 +1,118 @@
+"""README screenshots: SVGs of the start, table, result and help screens at 140×45.
+
+``python -m ningde_tui.ui.screenshots [DIR]`` (default ``screenshots/``). Rich's SVG export
+squeezes a wide (CJK) character into one cell (rich issue #2742): ``fix_svg`` gives each text
+run the width of its cells and puts CJK-capable monospaced fonts first in the font list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import sys
+from pathlib import Path
+
+from rich.cells import cell_len
+from textual.pilot import Pilot
+
+from .app import NingdeApp
+from .scenarios import chi_choice_match, win_on_discard_match
+
+SIZE = (140, 45)
+# A CJK monospaced font with half-width box lines first; else Latin and box lines from a common
+# monospaced font and the CJK characters from whichever CJK font the viewer has.
+FONTS = (
+    '"Sarasa Mono SC", "DejaVu Sans Mono", "Fira Code", "Noto Sans Mono CJK SC", '
+    '"WenQuanYi Micro Hei Mono", "Source Han Mono SC", "Microsoft YaHei", monospace'
+)
+_TEXT_RUN = re.compile(
+    r'<text ([^>]*?)x="([0-9.]+)"([^>]*?)textLength="([0-9.]+)"([^>]*)>(.*?)</text>', re.S
+)
+_FONT_FAMILY = re.compile(r"font-family: Fira Code, monospace;")
+
+
+def _pieces(text: str) -> list[str]:
+    """Runs of narrow characters, and each wide character on its own."""
+    out: list[str] = []
+    for ch in text:
+        if cell_len(ch) == 2 or not out or cell_len(out[-1][-1]) == 2:
+            out.append(ch)
+        else:
+            out[-1] += ch
+    return out
+
+
+def fix_svg(svg: str) -> str:
+    """Draw the grid as the terminal does: every wide character gets its own ``<text>`` two
+    cells wide at its cell, and runs of narrow characters are fitted to their cells (a CJK font
+    draws box lines full-width: squeezed, they meet the corners again)."""
+
+    def widen(m: re.Match[str]) -> str:
+        before, x, middle, length, after, body = m.groups()
+        text = html.unescape(body)
+        if not text:
+            return m.group(0)
+        cell = float(length) / len(text)  # Rich gave each character one cell
+        left = float(x)
+        parts = []
+        for piece in _pieces(text):
+            width = cell * cell_len(piece)
+            fit = "" if cell_len(piece) == 2 else ' lengthAdjust="spacingAndGlyphs"'
+            escaped = html.escape(piece, quote=False).replace(" ", "&#160;")
+            parts.append(
+                f'<text {before}x="{left:g}"{middle}textLength="{width:g}"{fit}{after}>'
+                f"{escaped}</text>"
+            )
+            left += width
+        return "".join(parts)
+
+    svg = _TEXT_RUN.sub(widen, svg)
+    return _FONT_FAMILY.sub(f"font-family: {FONTS};", svg)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the bots finish and the screen repaint."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def _shot(app: NingdeApp, path: Path, keys: tuple[str, ...] = (), hover: str = "") -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        if hover:
+            await pilot.hover(hover)
+            await pilot.pause()
+        path.write_text(fix_svg(app.export_screenshot()), encoding="utf-8")
+
+
+async def write_all(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    shots = [
+        (NingdeApp(seed=7, pace="instant"), "start.svg", (), ""),
+        (NingdeApp(pace="instant", match=chi_choice_match()), "table.svg", (), "#choice-1"),
+        (NingdeApp(pace="instant", match=win_on_discard_match()), "result.svg", ("m",), ""),
+        (NingdeApp(seed=7, pace="instant", start_screen=False), "help.svg", ("question_mark",), ""),
+    ]
+    paths = []
+    for app, name, keys, hover in shots:
+        path = out / name
+        await _shot(app, path, keys, hover)
+        paths.append(path)
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else Path("screenshots")
+    for path in asyncio.run(write_all(out)):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Table widgets, one module each."""

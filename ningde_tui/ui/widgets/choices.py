@@ -1,0 +1,156 @@
+"""The choices panel: 吃 / 碰 / 杠 / 胡 / 过 (and 抢金, 三金倒, 不倒) when you may act.
+
+Every legal action other than a discard gets its own button; a 吃 with two combinations gets
+two. Hovering a button, or moving the focus onto it, asks the hand to highlight the tiles that
+action uses (``Action.uses()``); leaving or blurring clears it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from ...rules.game import (
+    ADDKONG,
+    ANKONG_,
+    CHI_,
+    DECLINE_THREE_GOLD,
+    DISCARD,
+    KONG_,
+    PASS,
+    PONG_,
+    ROB_GOLD,
+    THREE_GOLD,
+    WIN,
+    Action,
+)
+from ..i18n import tr
+from ..tilefaces import chip, chips
+
+CHOICE_KEYS = {
+    CHI_: "c",
+    PONG_: "p",
+    KONG_: "k",
+    ANKONG_: "k",
+    ADDKONG: "k",
+    WIN: "m",
+    ROB_GOLD: "g",
+    THREE_GOLD: "j",
+    DECLINE_THREE_GOLD: "n",
+    PASS: "s",
+}
+# Order in the panel: wins first, pass last.
+ORDER = (WIN, ROB_GOLD, THREE_GOLD, KONG_, ANKONG_, ADDKONG, PONG_, CHI_, DECLINE_THREE_GOLD, PASS)
+
+
+class ChoiceButton(Static, can_focus=True):
+    """One decision; Enter, Space or a click takes it."""
+
+    BINDINGS = [Binding("enter,space", "press", show=False)]
+
+    @dataclass
+    class Pressed(Message):
+        action: Action
+
+    @dataclass
+    class Highlight(Message):
+        """Highlight these hand tiles (None: clear)."""
+
+        uses: tuple[int, ...] | None
+
+    def __init__(self, action: Action, label: Text, index: int, autofocus: bool = False) -> None:
+        super().__init__(label, id=f"choice-{index}", classes=f"-{action.type}")
+        self.action = action
+        self.autofocus = autofocus
+
+    def on_mount(self) -> None:
+        if self.autofocus:
+            self.focus()
+
+    @property
+    def uses(self) -> tuple[int, ...] | None:
+        """The hand tiles to highlight; None for a choice that takes none (胡, 过)."""
+        return self.action.uses() or None
+
+    def action_press(self) -> None:
+        self.post_message(self.Pressed(self.action))
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.action_press()
+
+    def on_enter(self, event: events.Enter) -> None:
+        self.post_message(self.Highlight(self.uses))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.post_message(self.Highlight(self.uses if self.has_focus else None))
+
+    def on_focus(self, event: events.Focus) -> None:
+        self.post_message(self.Highlight(self.uses))
+
+    def on_blur(self, event: events.Blur) -> None:
+        self.post_message(self.Highlight(None))
+
+
+@dataclass(frozen=True)
+class ChoicesState:
+    """What the panel shows: a title, the actions and why 胡 is not offered (if so)."""
+
+    title: Text = field(default_factory=Text)
+    actions: tuple[Action, ...] = ()
+    blocked: str | None = None
+    autofocus: bool = False  # focus the first choice (when there is nothing to discard)
+    gold: int = -1
+    ascii_tiles: bool = False
+    lang: str = "zh"
+
+
+def choice_label(action: Action, gold: int, ascii_tiles: bool, lang: str) -> Text:
+    """``c 吃 四万五万``: the key, the name and the hand tiles it takes (the discard it takes
+    is in the panel's title)."""
+    key = CHOICE_KEYS.get(action.type, "")
+    text = Text()
+    text.append(f"{key} ", style="bold #9fb3ad")
+    text.append(tr(lang, f"choice.{action.type}"), style="bold")
+    used = action.uses()
+    if len(used) >= 3:  # a kong: one tile and how many
+        text.append(" ")
+        text.append_text(chip(used[0], gold, ascii_tiles))
+        text.append(f"×{len(used)}", style="#9fb3ad")
+    elif used:
+        text.append(" ")
+        text.append_text(chips(used, gold, ascii_tiles, sep=""))
+    return text
+
+
+class ChoicesPanel(Vertical):
+    """Shows the open decision; empty when you have nothing to decide."""
+
+    state: reactive[ChoicesState] = reactive(ChoicesState, recompose=True)
+
+    def compose(self) -> ComposeResult:
+        s = self.state
+        self.set_class(not s.actions and not s.title.plain, "-empty")
+        yield Static(s.title, classes="choices-title")
+        with Grid(classes="choices-grid"):
+            for i, action in enumerate(sorted(s.actions, key=lambda a: ORDER.index(a.type))):
+                label = choice_label(action, s.gold, s.ascii_tiles, s.lang)
+                yield ChoiceButton(action, label, i, autofocus=s.autofocus and i == 0)
+        if s.blocked:
+            yield Static(tr(s.lang, "choice.blocked", why=s.blocked), classes="choices-blocked")
+
+    def buttons(self) -> list[ChoiceButton]:
+        return list(self.query(ChoiceButton))
+
+
+def choice_actions(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The actions that get a button: everything but a discard (discards are on the hand)."""
+    return tuple(a for a in legal if a.type != DISCARD)

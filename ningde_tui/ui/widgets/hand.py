@@ -1,0 +1,180 @@
+"""Your hand: the concealed tiles, sorted, the drawn tile set apart, golds marked and locked.
+
+Each tile is a small bordered widget (a 2×2 face: rank over suit). ``highlight`` (set while a
+choice is hovered or focused) marks the tiles that choice would use ``-hl`` and greys the rest
+``-dim``; ``cursor`` is the tile Enter would discard.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...rules.tiles import WHITE
+from ..tilefaces import GOLD_BG, IVORY, face_lines, tile_style
+
+TILE_KEYS = "1234567890qwertyu"  # one key per position, up to 17 tiles
+KEY_STYLE = "#8fa8a2"
+
+
+def sort_hand(hand: tuple[int, ...], gold: int) -> list[int]:
+    """Golds first, then by kind, 白板 where the gold's face would sit (it plays as that face)."""
+
+    def key(t: int) -> tuple[int, float]:
+        if t == gold:
+            return (0, 0)
+        return (1, gold + 0.5 if t == WHITE else t)
+
+    return sorted(hand, key=key)
+
+
+def display_order(hand: tuple[int, ...], drawn: int | None, gold: int) -> list[int]:
+    """The hand as shown: sorted, with the drawn tile (if any) last, set apart."""
+    rest = list(hand)
+    if drawn is not None:
+        rest.remove(drawn)
+    ordered = sort_hand(tuple(rest), gold)
+    return ordered + ([drawn] if drawn is not None else [])
+
+
+BOX = ("╭", "─", "╮", "│", "╰", "╯")
+HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
+ASCII_BOX = ("+", "-", "+", "|", "+", "+")
+
+
+class HandTile(Widget):
+    """One concealed tile drawn as a small box (its key under it); click to discard it.
+
+    The box lines take the widget's CSS ``color`` (so ``-cursor``/``-hl``/hover restyle them);
+    a highlighted tile gets heavy lines.
+    """
+
+    @dataclass
+    class Clicked(Message):
+        index: int
+
+    def __init__(self, tile: int, index: int, gold: int, ascii_tiles: bool, drawn: bool) -> None:
+        classes = "-gold" if tile == gold else ""
+        if drawn:
+            classes += " -drawn"
+        super().__init__(classes=classes.strip())
+        self.tile = tile
+        self.index = index
+        self.gold = gold
+        self.ascii_tiles = ascii_tiles
+
+    def render(self) -> Text:
+        """Six rows: the box (4 rows) one row up when raised, then the key."""
+        is_gold = self.tile == self.gold
+        bg = GOLD_BG if is_gold else IVORY
+        edge = Style(bgcolor=bg)
+        face = tile_style(self.tile, self.gold) + Style(bgcolor=bg)
+        if self.ascii_tiles:
+            tl, h, tr, v, bl, br = ASCII_BOX
+        else:
+            tl, h, tr, v, bl, br = HEAVY_BOX if self.has_class("-hl") else BOX
+        top, bottom = face_lines(self.tile, self.ascii_tiles)
+        crown = (h * 2, edge)
+        if is_gold:
+            crown = (
+                "G*" if self.ascii_tiles else "金",
+                Style(color="#3d2a00", bgcolor=bg, bold=True),
+            )
+        key = TILE_KEYS[self.index] if self.index < len(TILE_KEYS) else ""
+        box = [
+            Text.assemble((tl, edge), crown, (tr, edge)),
+            Text.assemble((v, edge), (top, face), (v, edge)),
+            Text.assemble((v, edge), (bottom, face), (v, edge)),
+            Text.assemble((bl, edge), (h * 2, edge), (br, edge)),
+        ]
+        gap = Text("    ")
+        rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
+        return Text("\n").join([*rows, Text(key.center(4), style=KEY_STYLE)])
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.index))
+
+
+@dataclass(frozen=True)
+class HandState:
+    tiles: tuple[int, ...] = ()  # in display order
+    has_drawn: bool = False  # the last tile is the one just drawn
+    gold: int = -1
+    ascii_tiles: bool = False
+
+
+class HandView(Horizontal):
+    """The row of your concealed tiles."""
+
+    state: reactive[HandState] = reactive(HandState, recompose=True)
+    highlight: reactive[tuple[int, ...] | None] = reactive(None)
+    cursor: reactive[int] = reactive(0)
+    active: reactive[bool] = reactive(False)  # your discard: the cursor tile is raised
+
+    def compose(self) -> ComposeResult:
+        s = self.state
+        last = len(s.tiles) - 1
+        marks = self._marks()
+        for i, t in enumerate(s.tiles):
+            tile = HandTile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last)
+            tile.add_class(*marks[i])
+            yield tile
+
+    def tile_widgets(self) -> list[HandTile]:
+        return list(self.query(HandTile))
+
+    def _marks(self) -> list[set[str]]:
+        """Per tile: -cursor, and -hl (used by the highlighted choice) or -dim (not used)."""
+        wanted = Counter(self.highlight or ())
+        out = []
+        for i, t in enumerate(self.state.tiles):
+            marks = {"-cursor"} if i == self.cursor else set()
+            if self.highlight is not None:
+                if wanted[t] > 0:
+                    wanted[t] -= 1
+                    marks.add("-hl")
+                else:
+                    marks.add("-dim")
+            if "-hl" in marks or ("-cursor" in marks and self.active and self.highlight is None):
+                marks.add("-raised")
+            out.append(marks)
+        return out
+
+    def watch_highlight(self) -> None:
+        self._paint()
+
+    def watch_cursor(self) -> None:
+        self._paint()
+
+    def watch_active(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        widgets = self.tile_widgets()
+        if len(widgets) != len(self.state.tiles):
+            return  # a recompose is on its way and will paint
+        for w, marks in zip(widgets, self._marks(), strict=True):
+            for name in ("-cursor", "-hl", "-dim", "-raised"):
+                w.set_class(name in marks, name)
+            w.refresh()
+
+    def show(self, state: HandState, cursor: int | None = None) -> None:
+        """New tiles (recomposes only when they changed); ``cursor`` moves the cursor."""
+        if cursor is not None:
+            self.set_reactive(HandView.cursor, cursor)
+        if state != self.state:
+            self.state = state
+        elif cursor is not None:
+            self._paint()
+
+    def tile_at(self, index: int) -> int | None:
+        tiles = self.state.tiles
+        return tiles[index] if 0 <= index < len(tiles) else None

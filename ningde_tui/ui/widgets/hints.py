@@ -1,0 +1,72 @@
+"""The hints panel (key h): shanten after each possible discard, and waits with unseen counts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...rules.game import Action
+from ..hints import Hint
+from ..i18n import tr
+from ..tilefaces import chips, tile_text
+
+
+def state_text(hint: Hint, lang: str) -> Text:
+    if hint.shanten < 0:
+        return Text(tr(lang, "hints.complete"), style="bold #7ee2a8")
+    if hint.shanten == 0:
+        return Text(tr(lang, "hints.ready"), style="bold #7ee2a8")
+    return Text(tr(lang, "hints.shanten", n=hint.shanten), style="#d9cfb3")
+
+
+def waits_text(hint: Hint, gold: int, ascii_tiles: bool, lang: str) -> Text:
+    out = Text()
+    for tile, left in hint.waits:
+        out.append_text(tile_text(tile, gold, ascii_tiles))
+        out.append(f"{left} ", style="#8fa8a2")
+    out.append(tr(lang, "hints.gold"), style="bold #e0b23a")
+    out.append(f"{hint.gold_unseen}", style="#8fa8a2")
+    return out
+
+
+def hints_text(
+    hints: list[Hint],
+    now: Hint | None,
+    gold: int,
+    ascii_tiles: bool,
+    lang: str,
+    limit: int,
+    claims: Sequence[tuple[Action, int]] = (),
+) -> Text:
+    """Best discards first; or, between turns, the hand as it stands and what each call
+    you are offered would make of it."""
+    lines: list[Text] = []
+    if now is not None:
+        line = Text(tr(lang, "hints.now", state=""), style="#8fa8a2")
+        line.append_text(state_text(now, lang))
+        lines.append(line)
+        if now.shanten == 0:
+            lines.append(Text("  ") + waits_text(now, gold, ascii_tiles, lang))
+    for action, shanten in claims:
+        line = Text(tr(lang, f"choice.{action.type}") + " ", style="#c9c9c9")
+        line.append_text(chips(action.uses(), gold, ascii_tiles, sep=""))
+        line.append(" → ")
+        line.append_text(state_text(Hint(None, shanten, (), 0), lang))
+        lines.append(line)
+    for hint in hints[:limit]:
+        assert hint.discard is not None
+        line = Text(tr(lang, "hints.discard", tile=""), style="#c9c9c9")
+        line.append_text(tile_text(hint.discard, gold, ascii_tiles))
+        line.append(" → ")
+        line.append_text(state_text(hint, lang))
+        if hint.shanten == 0:
+            line.append(" ")
+            line.append_text(waits_text(hint, gold, ascii_tiles, lang))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+class HintsView(Static):
+    """Set by the table screen; hidden (display: none) when hints are off."""

@@ -1,0 +1,57 @@
+"""Scores of the four seats, the hand number and the 圈, in the side panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ..i18n import seat_name, tr
+
+
+@dataclass(frozen=True)
+class ScoreState:
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    dealer: int = 0
+    streak: int = 1
+    turn: tuple[int, ...] = ()  # seats to move now
+    hand_no: int = 1
+    round_no: int = 1
+    rounds: int = 1
+    lang: str = "zh"
+
+
+class ScoreBoard(Static):
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.state = ScoreState()
+
+    def update_state(self, state: ScoreState) -> None:
+        if state == self.state:
+            return
+        self.state = state
+        lang = state.lang
+        self.border_title = tr(lang, "table.scores")
+        self.border_subtitle = " · ".join(
+            (
+                tr(lang, "table.hand_no", n=state.hand_no),
+                tr(lang, "table.round_of", n=state.round_no, total=state.rounds),
+            )
+        )
+        table = Table.grid(expand=True, padding=(0, 1))
+        table.add_column(width=2)
+        table.add_column()
+        table.add_column(justify="right")
+        for seat, score in enumerate(state.scores):
+            mark = Text("▶", style="bold #7ee2a8") if seat in state.turn else Text("")
+            name = Text(seat_name(seat, lang), style="bold" if seat == 0 else "")
+            if seat == state.dealer:
+                badge = tr(lang, "table.streak", n=state.streak)
+                if state.streak == 1:
+                    badge = tr(lang, "table.dealer")
+                name.append(f" {badge}", style="bold #e0b23a")
+            colour = "#7ee2a8" if score > 0 else "#ff7b72" if score < 0 else "#c9c9c9"
+            table.add_row(mark, name, Text(f"{score:+d}", style=f"bold {colour}"))
+        self.update(table)

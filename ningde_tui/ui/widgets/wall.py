@@ -1,0 +1,201 @@
+"""The square wall (码牌): 14 stacks of two on each side, around the centre.
+
+Every stack shows how many tiles it still holds (██ two, ▄▄ one, ·· none). Drawable stacks
+are ivory; the reserve (the last ``Game.reserve`` tiles before the tail, 和局留牌) is slate and
+its boundary moves with each kong. Labels inside the square mark the head (头, the next draw),
+the tail (尾, kong replacements), the reserve boundary (留) and where the dice broke the wall
+(开). The centre holds the dice, the gold and what 白板 stands for, the counts and whose turn.
+Only public facts are drawn: where tiles are, never what they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.console import Group
+from rich.text import Text
+from textual.widget import Widget
+
+from ...rules.tiles import TOTAL_TILES
+from ...rules.wall import STACKS_PER_SIDE, break_point, stack_location
+from ..i18n import seat_name, tile_name, tr
+from ..tilefaces import chip
+
+SIDE = STACKS_PER_SIDE
+WIDTH = 2 * SIDE + 4  # 32 cells: a side wall, 14 stacks of 2 cells, a side wall
+HEIGHT = SIDE + 2  # 16 rows
+
+DRAWABLE = ("#d9cfb3", "#bfb391")  # alternate shades so stacks can be counted
+RESERVE = ("#6f8883", "#5a716c")
+LABEL = {
+    "head": "bold #7ee2a8",
+    "tail": "bold #f0a35e",
+    "reserve": "bold #9fc4d8",
+    "break": "bold #ff7b72",
+}
+EMPTY = "#3c5a52"
+ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}
+ARROW_CELL = {
+    0: (SIDE - 1, WIDTH // 2 - 1),
+    1: (HEIGHT // 2, WIDTH - 6),
+    2: (2, WIDTH // 2 - 1),
+    3: (HEIGHT // 2, 5),
+}
+CENTRE_LEFT = 4  # the centre text keeps clear of the side walls and their labels
+CENTRE_TOP = 4
+
+
+@dataclass(frozen=True)
+class WallState:
+    """The public state of the wall and the centre of the table."""
+
+    head: int = 0
+    tail: int = TOTAL_TILES
+    reserve: int = 16
+    dealer: int = 0
+    streak: int = 1
+    dice: tuple[int, int] = (1, 1)
+    gold: int = -1
+    drawable: int = 0
+    turn: int | None = None  # seat whose move it is (an arrow points at it)
+    turn_text: str = ""
+    hand_text: str = ""
+    last_round: bool = False
+    lang: str = "zh"
+    ascii_tiles: bool = False
+
+
+def cell_of(seat: int, from_right: int) -> tuple[int, int]:
+    """(row, column of the stack's first cell) of a stack on the screen. Seat 0 sits at the
+    bottom, 1 (下家) on the right, 2 at the top, 3 on the left; a wall's right end is on its
+    owner's right hand."""
+    if seat == 0:
+        return SIDE + 1, 2 + 2 * (SIDE - 1 - from_right)
+    if seat == 1:
+        return 1 + from_right, 2 * SIDE + 2
+    if seat == 2:
+        return 0, 2 + 2 * from_right
+    return SIDE - from_right, 0
+
+
+def label_cell(seat: int, from_right: int) -> tuple[int, int]:
+    """The interior cell next to a stack, where its label goes."""
+    row, col = cell_of(seat, from_right)
+    if seat == 0:
+        return row - 1, col
+    if seat == 1:
+        return row, col - 2
+    if seat == 2:
+        return row + 1, col
+    return row, col + 2
+
+
+Cell = tuple[str, str]  # (character, style); the second cell of a wide character is ""
+Line = list[tuple[str, str]]  # segments of (text, style)
+
+
+def put(grid: list[list[Cell]], row: int, col: int, segments: Line, end: int = WIDTH) -> None:
+    """Write styled segments into the grid from (row, col), clipped at column ``end``."""
+    for text, style in segments:
+        for ch in text:
+            w = cell_len(ch)
+            if col + w > end:
+                return
+            grid[row][col] = (ch, style)
+            if w == 2:
+                grid[row][col + 1] = ("", style)
+            col += w
+
+
+def line_width(segments: Line) -> int:
+    return sum(cell_len(text) for text, _ in segments)
+
+
+class WallView(Widget):
+    """Draws the square wall and the centre; ``update`` it with a new WallState."""
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.state = WallState()
+
+    def update(self, state: WallState) -> None:
+        if state != self.state:
+            self.state = state
+            self.refresh()
+
+    def grid(self) -> list[list[Cell]]:
+        s = self.state
+        grid: list[list[Cell]] = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
+        stacks: dict[tuple[int, int], list[int]] = {}
+        for index in range(TOTAL_TILES):
+            seat, from_right, _layer = stack_location(index, s.dealer, s.dice)
+            stacks.setdefault((seat, from_right), []).append(index)
+        boundary = s.tail - s.reserve
+        for (seat, from_right), indices in stacks.items():
+            present = [i for i in indices if s.head <= i < s.tail]
+            shade = (seat + from_right) % 2
+            colour = (RESERVE if any(i >= boundary for i in present) else DRAWABLE)[shade]
+            glyph = {2: "██", 1: "▄▄"}.get(len(present), "··")
+            if not present:
+                colour = EMPTY
+            row, col = cell_of(seat, from_right)
+            put(grid, row, col, [(glyph, colour)])
+        marks = [("break", 0), ("reserve", boundary), ("tail", s.tail - 1), ("head", s.head)]
+        for name, index in marks:
+            if not 0 <= index < TOTAL_TILES or (name != "break" and index >= s.tail):
+                continue
+            seat, from_right, _ = stack_location(index, s.dealer, s.dice)
+            row, col = label_cell(seat, from_right)
+            put(grid, row, col, [(tr(s.lang, f"table.mark_{name}"), LABEL[name])])
+        for k, line in enumerate(self.centre()):
+            start = max((WIDTH - line_width(line)) // 2, CENTRE_LEFT)
+            put(grid, CENTRE_TOP + k, start, line, end=WIDTH - CENTRE_LEFT)
+        if s.turn is not None:
+            row, col = ARROW_CELL[s.turn]
+            put(grid, row, col, [(ARROWS[s.turn], "bold #7ee2a8")])
+        return grid
+
+    def centre(self) -> list[Line]:
+        s = self.state
+        lang, asc = s.lang, s.ascii_tiles
+        dealer: Line = [
+            (f" {tr(lang, 'table.dealer')} ", "bold #1b1300 on #e0b23a"),
+            (f" {seat_name(s.dealer, lang)}", "bold #e8e2d0"),
+        ]
+        if s.streak > 1:
+            dealer.append((f" ×{s.streak}", "bold #e0b23a"))
+        breaker, count = break_point(s.dealer, s.dice)
+        dice: Line = [
+            (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), "#c9c9c9"),
+            (" · " + tr(lang, "table.break", seat=seat_name(breaker, lang), n=count), "#8fa8a2"),
+        ]
+        gold: Line = []
+        if s.gold >= 0:
+            face = chip(s.gold, s.gold, asc)
+            gold = [
+                (tr(lang, "table.gold") + " ", "bold #e0b23a"),
+                (face.plain, str(face.style)),
+                ("  " + tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), "#c9c9c9"),
+            ]
+        counts: Line = [
+            (tr(lang, "table.drawable", n=max(s.drawable, 0)), "bold #d9cfb3"),
+            (" · ", "#8fa8a2"),
+            (tr(lang, "table.reserve", n=s.reserve), LABEL["reserve"]),
+        ]
+        if s.last_round:
+            turn: Line = [(tr(lang, "table.last_round"), "bold #ff7b72")]
+        else:
+            turn = [(s.turn_text, "bold #7ee2a8")]
+        hand: Line = [(s.hand_text, "bold #e8e2d0")]
+        return [hand, dealer, dice, [], gold, counts, [], turn]
+
+    def render(self) -> Group:
+        lines = []
+        for row in self.grid():
+            line = Text()
+            for ch, style in row:
+                if ch:
+                    line.append(ch, style=style or None)
+            lines.append(line)
+        return Group(*lines)

@@ -1,0 +1,186 @@
+"""The table's parts without a running app: strings, the wall drawing, hints, screenshots, CLI."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+from pilot_helpers import SIZE, settle
+
+from ningde_tui import play
+from ningde_tui.bots.base import make_bot
+from ningde_tui.rules.game import DISCARD, Action
+from ningde_tui.rules.session import Session
+from ningde_tui.rules.tiles import TOTAL_TILES, parse_tile, parse_tiles
+from ningde_tui.rules.wall import stack_location
+from ningde_tui.simulate import play_hand
+from ningde_tui.ui.announce import describe
+from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.hints import discard_hints, hand_hint, unseen
+from ningde_tui.ui.i18n import EN, ZH
+from ningde_tui.ui.scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
+from ningde_tui.ui.screens.start import StartScreen
+from ningde_tui.ui.screens.table import TableScreen
+from ningde_tui.ui.screenshots import fix_svg
+from ningde_tui.ui.widgets.wall import HEIGHT, WIDTH, WallState, WallView, cell_of, label_cell
+
+
+def test_both_languages_have_every_string() -> None:
+    assert set(ZH) == set(EN)
+    for key in ZH:
+        assert set(re.findall(r"{(\w+)", ZH[key])) == set(re.findall(r"{(\w+)", EN[key])), key
+
+
+def test_every_stack_has_its_own_cell_on_the_square() -> None:
+    cells = {cell_of(seat, k) for seat in range(4) for k in range(14)}
+    assert len(cells) == 56
+    for row, col in cells:
+        assert 0 <= row < HEIGHT and 0 <= col < WIDTH - 1
+        assert row in (0, HEIGHT - 1) or col in (0, WIDTH - 2)
+
+
+def test_draw_order_runs_clockwise_round_the_square() -> None:
+    """Consecutive stacks in draw order are neighbours on the screen (rules.md §3, §6): one
+    step along a side, or round a corner."""
+    prev = None
+    for index in range(0, TOTAL_TILES, 2):
+        seat, k, _ = stack_location(index, 1, (3, 4))
+        row, col = cell_of(seat, k)
+        if prev is not None:
+            assert abs(row - prev[0]) + abs(col - prev[1]) / 2 <= 2, index
+        prev = (row, col)
+
+
+def _wall_text(state: WallState) -> list[str]:
+    view = WallView()
+    view.state = state
+    return ["".join(ch for ch, _ in row) for row in view.grid()]
+
+
+def test_wall_marks_head_tail_and_reserve_next_to_their_stacks() -> None:
+    game = gold_turn_match().game
+    state = WallState(
+        head=game.wall.head, tail=game.wall.tail, reserve=game.reserve, dealer=game.dealer,
+        dice=game.dice, gold=game.gold, drawable=game.drawable,
+    )  # fmt: skip
+    grid = WallView()
+    grid.state = state
+    cells = grid.grid()
+    for mark, index in (("头", state.head), ("尾", state.tail - 1), ("留", state.tail - 16)):
+        seat, k, _ = stack_location(index, game.dealer, game.dice)
+        row, col = label_cell(seat, k)
+        assert cells[row][col][0] == mark
+    text = "\n".join(_wall_text(state))
+    assert "金" in text and "白=五条" in text and "可摸 30" in text and "留 16" in text
+
+
+def test_wall_stack_counts() -> None:
+    """A stack with both tiles drawn is empty; the half-drawn head stack shows one tile."""
+    game = gold_turn_match().game
+    state = WallState(head=65, tail=111, reserve=16, dealer=game.dealer, dice=game.dice)
+    cells = WallView()
+    cells.state = state
+    grid = cells.grid()
+    seat, k, _ = stack_location(64, game.dealer, game.dice)  # 64 dealt, 65 still there
+    row, col = cell_of(seat, k)
+    assert grid[row][col][0] == "▄"
+    seat, k, _ = stack_location(0, game.dealer, game.dice)
+    row, col = cell_of(seat, k)
+    assert grid[row][col][0] == "·"
+    seat, k, _ = stack_location(80, game.dealer, game.dice)
+    row, col = cell_of(seat, k)
+    assert grid[row][col][0] == "█"
+
+
+def test_hints_rank_discards_and_count_unseen_waits() -> None:
+    match = win_on_discard_match()
+    obs = match.observation()
+    now = hand_hint(obs)
+    nine_pin = parse_tile("9p")
+    assert now.shanten == 0
+    assert dict(now.waits)[nine_pin] == unseen(obs)[nine_pin]
+    assert unseen(obs)[nine_pin] == 2  # one in your hand, one discarded
+    turn = gold_turn_match().observation()
+    hints = discard_hints(turn)
+    legal = {a.tile for a in turn.legal if a.type == DISCARD}
+    assert {h.discard for h in hints} == legal
+    assert [h.shanten for h in hints] == sorted(h.shanten for h in hints)
+
+
+def test_fix_svg_gives_wide_characters_two_cells() -> None:
+    svg = (
+        "<style>.m { font-family: Fira Code, monospace; }</style>"
+        '<text class="r1" x="10" y="20" textLength="45" clip-path="url(#l)">五万&#160;5m</text>'
+    )
+    out = fix_svg(svg)
+    runs = re.findall(r'x="([0-9.]+)"[^>]*textLength="([0-9.]+)"[^>]*>([^<]*)<', out)
+    assert [(float(x), float(w), t) for x, w, t in runs] == [
+        (10, 18, "五"),
+        (28, 18, "万"),
+        (46, 27, "\xa05m"),
+    ]
+    assert out.count('lengthAdjust="spacingAndGlyphs"') == 1  # the narrow run fits its cells
+    assert 'font-family: "Sarasa Mono SC"' in out  # a CJK monospaced font first
+
+
+def test_play_arguments() -> None:
+    assert play.parse_bots("easy,normal,hard") == ["easy", "normal", "hard"]
+    with pytest.raises(argparse.ArgumentTypeError):
+        play.parse_bots("greedy,greedy")
+    with pytest.raises(SystemExit):
+        play.main(["--pace", "warp"])
+
+
+async def test_start_screen_starts_a_game_with_the_seed() -> None:
+    app = NingdeApp(seed=42, pace="instant", bots=("greedy", "random", "greedy"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.match.session.seed == 42
+        assert screen.match.bots == ["greedy", "random", "greedy"]
+
+
+async def test_command_palette_entries() -> None:
+    app = NingdeApp(pace="instant", match=chi_choice_match())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert {"新游戏", "规则与按键", "开关提示"} <= set(titles)
+        hints = app.screen.query_one("#hints")
+        app.action_toggle_hints()
+        await pilot.pause()
+        assert not hints.display
+
+
+def test_actions_from_the_table_are_engine_actions() -> None:
+    """The scenario's hand is what the engine dealt (the UI never builds a hand itself)."""
+    match = chi_choice_match()
+    assert sorted(match.observation().hand) == sorted(match.game.hands[0])
+    assert (
+        Action(0, "chi", parse_tile("4m"), tuple(parse_tiles("35m"))) in match.observation().legal
+    )
+
+
+def test_every_event_of_real_hands_reads_in_both_languages() -> None:
+    """Bots play hands; every event the engine emits is told (or deliberately left out)."""
+    session = Session(seed=3, rounds=0)
+    players = [make_bot("greedy", seat) for seat in range(4)]
+    kinds: set[str] = set()
+    for _ in range(12):
+        game = session.start_hand()
+        play_hand(game, players)
+        session.finish_hand()
+        for event in game.log:
+            kinds.add(event.kind)
+            for lang in ("zh", "en"):
+                line = describe(event, lang, ascii_tiles=lang == "en")
+                if event.kind == "draw" and event.seat != 0:
+                    assert line is None
+                elif event.kind != "draw":
+                    assert line is not None and line.text and "{" not in line.text
+    assert {"deal", "gold", "discard", "win"} <= kinds

@@ -1,0 +1,304 @@
+"""The table driven like a player would: keys, clicks, hovering choices (Pilot, instant bots)."""
+
+from __future__ import annotations
+
+from pilot_helpers import SIZE, hand_marks, settle, table, table_app, widget_text
+from textual.widgets import Static
+
+from ningde_tui.rules.game import CHI_, DISCARD, PASS, PONG_, TURN, WIN, Action
+from ningde_tui.rules.melds import CHI, PONG
+from ningde_tui.rules.tiles import parse_tile, parse_tiles
+from ningde_tui.ui.match import HUMAN
+from ningde_tui.ui.scenarios import (
+    blocked_win_match,
+    chi_choice_match,
+    gold_turn_match,
+    rob_gold_match,
+    win_on_discard_match,
+)
+from ningde_tui.ui.screens.help import HelpScreen
+from ningde_tui.ui.screens.result import ResultScreen
+from ningde_tui.ui.screens.start import StartScreen
+from ningde_tui.ui.widgets.choices import ChoiceButton, ChoicesPanel
+from ningde_tui.ui.widgets.hand import TILE_KEYS, HandTile, HandView
+from ningde_tui.ui.widgets.hints import HintsView
+
+
+def announce_text(pilot) -> str:
+    return widget_text(pilot.app.screen.query_one("#announce"))
+
+
+def choice_buttons(pilot) -> list[ChoiceButton]:
+    return pilot.app.screen.query_one(ChoicesPanel).buttons()
+
+
+def button_for(pilot, action: Action) -> ChoiceButton:
+    return next(b for b in choice_buttons(pilot) if b.action == action)
+
+
+async def test_discard_by_key() -> None:
+    match = gold_turn_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tiles = pilot.app.screen.query_one(HandView).state.tiles
+        await pilot.press(TILE_KEYS[3])
+        await settle(pilot)
+        assert match.game.decisions[0] == Action(HUMAN, DISCARD, tiles[3])
+        assert match.game.ponds[HUMAN][:1] == [tiles[3]]
+
+
+async def test_discard_by_arrows_and_enter() -> None:
+    match = gold_turn_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = pilot.app.screen.query_one(HandView)
+        assert hand.cursor == 16  # the dealer's 17th tile, set apart
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert hand.cursor == 14
+        chosen = hand.state.tiles[14]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.game.decisions[0] == Action(HUMAN, DISCARD, chosen)
+
+
+async def test_discard_by_click() -> None:
+    match = gold_turn_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tile = pilot.app.screen.query(HandTile)[5]
+        await pilot.click(tile)
+        await settle(pilot)
+        assert match.game.decisions[0] == Action(HUMAN, DISCARD, tile.tile)
+
+
+async def test_gold_cannot_be_discarded() -> None:
+    match = gold_turn_match()
+    gold = match.game.gold
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tiles = pilot.app.screen.query_one(HandView).state.tiles
+        assert tiles[0] == gold and pilot.app.screen.query(HandTile)[0].has_class("-gold")
+        hand_before = list(match.game.hands[HUMAN])
+        await pilot.press("1")
+        await settle(pilot)
+        assert "a gold (金) can never be discarded" in announce_text(pilot)
+        assert match.game.decisions == []
+        assert match.game.hands[HUMAN] == hand_before
+        assert match.game.phase == TURN and match.game.to_act() == [HUMAN]
+
+
+async def test_chi_combinations_highlight_on_hover() -> None:
+    match = chi_choice_match()
+    three, five, six = parse_tiles("356m")
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        chis = [b for b in choice_buttons(pilot) if b.action.type == CHI_]
+        assert [b.action.tiles for b in chis] == [(three, five), (five, six)]
+        focused = pilot.app.screen.focused
+        assert isinstance(focused, ChoiceButton) and focused.action.type == PONG_
+
+        await pilot.hover(f"#{chis[1].id}")
+        await pilot.pause()
+        marks = hand_marks(pilot)
+        assert sorted(t for t, m in marks if m == "-hl") == [five, six]
+        assert all(m == "-dim" for t, m in marks if t not in (five, six))
+
+        await pilot.hover("#log")
+        await pilot.pause()
+        # back to what the focused choice (碰 四万) shows
+        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == parse_tiles("44m")
+
+
+async def test_chi_by_keyboard_focus() -> None:
+    match = chi_choice_match()
+    three, five, six = parse_tiles("356m")
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")  # two combinations: the key moves onto the first
+        await pilot.pause()
+        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == [three, five]
+        await pilot.press("c")
+        await pilot.pause()
+        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == [five, six]
+        await pilot.press("enter")
+        await settle(pilot)
+        meld = match.game.melds[HUMAN][0]
+        assert meld.kind == CHI and meld.tiles == tuple(parse_tiles("456m"))
+        assert match.game.phase == TURN and match.game.turn == HUMAN
+        assert all(m == "" for _, m in hand_marks(pilot))
+
+
+async def test_arrow_keys_move_the_highlight() -> None:
+    match = chi_choice_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        buttons = choice_buttons(pilot)
+        await pilot.press("down")
+        await pilot.pause()
+        assert pilot.app.screen.focused is buttons[1]
+        expected = sorted(buttons[1].action.uses())
+        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == expected
+        await pilot.press("down", "down")  # onto 过: it uses no tiles, nothing is highlighted
+        await pilot.pause()
+        assert pilot.app.screen.focused.action.type == PASS
+        assert all(m == "" for _, m in hand_marks(pilot))
+
+
+async def test_pong() -> None:
+    match = chi_choice_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        meld = match.game.melds[HUMAN][0]
+        assert meld.kind == PONG and meld.tiles == (parse_tile("4m"),) * 3
+        assert match.game.to_act() == [HUMAN]
+        assert match.observation().drawn is None  # after 碰: discard at once, no draw
+
+
+async def test_pass() -> None:
+    match = win_on_discard_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert Action(HUMAN, PASS) in match.game.decisions
+        assert match.game.result is None or match.game.result.winner != HUMAN
+
+
+async def test_win_shows_result_with_formula() -> None:
+    match = win_on_discard_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [b.action.type for b in choice_buttons(pilot)] == [WIN, PASS]
+        await pilot.press("m")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, ResultScreen)
+        result = match.session.results[-1]
+        assert result.winner == HUMAN and result.pattern == "pinghu"
+        pay = widget_text(screen.query_one("#result-pay"))
+        assert result.score is not None and result.score.pay_dealer is not None
+        assert result.score.pay_dealer.text("zh") in pay  # 金0 + 杠0 + 庄1 + 胡1 = 2
+        assert "庄1" in pay
+        head = widget_text(screen.query_one("#result-head"))
+        assert "平胡" in head and "Plain win" in head
+        game = match.game
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(pilot).match.game is not game  # the next hand is dealt
+        assert len(match.session.results) == 1
+
+
+async def test_rob_the_gold_in_the_window() -> None:
+    match = rob_gold_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = pilot.app.screen.query_one(ChoicesPanel)
+        assert "抢金窗口" in widget_text(panel.query_one(".choices-title"))
+        assert [b.action.type for b in panel.buttons()] == ["rob_gold", PASS]
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ResultScreen)
+        result = match.session.results[-1]
+        assert result.winner == HUMAN and result.pattern == "qiangjin"
+        assert "抢金1 + 胡1" in widget_text(pilot.app.screen.query_one("#result-pay"))
+
+
+async def test_last_hand_shows_final_standings_then_the_start_screen() -> None:
+    match = win_on_discard_match(passes=3)
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        assert match.session_over
+        assert "终局" in widget_text(pilot.app.screen.query_one("#result-standings"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, StartScreen)
+
+
+async def test_blocked_win_says_why() -> None:
+    match = blocked_win_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = pilot.app.screen.query_one(ChoicesPanel)
+        assert [b.action.type for b in panel.buttons()] == [CHI_, PASS]
+        blocked = widget_text(panel.query_one(".choices-blocked"))
+        assert "不能胡" in blocked and "restriction" in blocked and "金雀" in blocked
+
+
+async def test_whole_hand_by_keys() -> None:
+    """A hand from the deal to its result, the human seat pressing keys like a player."""
+    app = table_app(seed=11, bots=("greedy", "greedy", "greedy"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        presses = 0
+        while not isinstance(pilot.app.screen, ResultScreen):
+            assert presses < 200
+            match = table(pilot).match
+            obs = match.observation()
+            assert HUMAN in obs.to_act
+            if obs.phase == TURN:
+                tiles = pilot.app.screen.query_one(HandView).state.tiles
+                index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
+                await pilot.press(TILE_KEYS[index])
+            else:
+                await pilot.press("s" if any(a.type == PASS for a in obs.legal) else "n")
+            presses += 1
+            await settle(pilot)
+        assert presses > 3
+        screen = pilot.app.screen
+        assert screen.result is screen.match.session.results[-1]
+        assert screen.match.history[-1] == screen.match.session.scores
+
+
+async def test_resize_below_minimum_and_back() -> None:
+    async with table_app(gold_turn_match()).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(pilot)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        message = screen.query_one("#too-small", Static)
+        assert message.display and not screen.query_one("#table-area").display
+        text = widget_text(message)
+        assert "110×34" in text and "100×30" in text
+        await pilot.resize_terminal(110, 34)
+        await pilot.pause()
+        assert not message.display and screen.query_one("#table-area").display
+
+
+async def test_hints_toggle_and_content() -> None:
+    async with table_app(gold_turn_match()).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hints = pilot.app.screen.query_one(HintsView)
+        assert hints.display and "向听" in widget_text(hints)
+        await pilot.press("h")
+        await pilot.pause()
+        assert not hints.display
+        await pilot.press("h")
+        await pilot.pause()
+        assert hints.display
+
+
+async def test_help_opens_and_closes() -> None:
+    async with table_app(gold_turn_match()).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        table(pilot)
+
+
+async def test_english_and_ascii() -> None:
+    app = table_app(gold_turn_match(), lang="en", ascii_tiles=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tile = pilot.app.screen.query(HandTile)[0]
+        assert "5s" in str(tile.render()) and "G*" in str(tile.render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert announce_text(pilot).startswith("Not allowed: a gold")
