@@ -52,7 +52,14 @@ CHOICE_PHASES = (WINDOW, CLAIM, ROBKONG)
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why. The state is unchanged."""
+    """An action the rules do not allow now; the message says why, ``code`` names the reason
+    (for translation: not_your_turn, gold_discard, not_in_hand, win_refused,
+    discard_after_call, kong_impossible, not_a_win, not_allowed, hand_over, ...).
+    The state is unchanged."""
+
+    def __init__(self, reason: str, code: str = "not_allowed") -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -154,6 +161,8 @@ class Observation:
     legal: tuple[Action, ...]
     win_blocked: str | None  # why 胡 is not offered although the tile completes the hand
     set_aside: tuple[int, ...] = ()  # face-up tiles out of play: flipped 白板, the indicator
+    wall_head: int = 0  # index (draw order) of the next head draw
+    wall_tail: int = 112  # the next tail draw is index wall_tail - 1
 
 
 def _distance(frm: int, to: int) -> int:
@@ -313,6 +322,8 @@ class Game:
             legal=tuple(self.legal_actions(seat)),
             win_blocked=self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,
             set_aside=tuple(self.wall.set_aside),
+            wall_head=self.wall.head,
+            wall_tail=self.wall.tail,
         )
 
     # -------------------------------------------------------------- win tests
@@ -415,7 +426,7 @@ class Game:
         """Apply one decision; raise ``IllegalAction`` (state unchanged) if it is not legal."""
         legal = self.legal_actions(action.seat)
         if action not in legal:
-            raise IllegalAction(self._why_illegal(action, legal))
+            raise self._why_illegal(action, legal)
         self._new_events = []
         self.decisions.append(action)
         if self.phase == TURN:
@@ -424,32 +435,46 @@ class Game:
             self._apply_choice(action)
         return self._new_events
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
+        """The refusal, with a reason in words and a stable ``code`` views can translate."""
+
+        def no(code: str, reason: str) -> IllegalAction:
+            return IllegalAction(reason, code)
+
         if self.phase == OVER:
-            return "the hand is over"
+            return no("hand_over", "the hand is over")
         if not 0 <= action.seat < 4:
-            return f"there is no seat {action.seat}"
+            return no("no_such_seat", f"there is no seat {action.seat}")
         if not legal:
             waiting = ", ".join(str(s) for s in self.to_act())
-            return f"seat {action.seat} has nothing to decide now (waiting for seat {waiting})"
+            return no(
+                "not_your_turn",
+                f"seat {action.seat} has nothing to decide now (waiting for seat {waiting})",
+            )
         if action.type not in ACTION_TYPES:
-            return f"unknown action {action.type!r}"
+            return no("unknown_action", f"unknown action {action.type!r}")
         if action.type == DISCARD and action.tile == self.gold:
-            return "a gold (金) can never be discarded"
+            return no("gold_discard", "a gold (金) can never be discarded")
         hand = self.hands[action.seat]
         if action.type in (DISCARD, ANKONG_, ADDKONG) and action.tile not in hand:
             t = "?" if action.tile is None else tile_str(action.tile)
-            return f"seat {action.seat} has no {t} in hand"
+            return no("not_in_hand", f"seat {action.seat} has no {t} in hand")
         if action.type == WIN and action.seat in self.win_blocked:
-            return f"no 胡: {self.win_blocked[action.seat]}"
+            return no("win_refused", f"no 胡: {self.win_blocked[action.seat]}")
         if self.phase == TURN and not self.turn_drew and action.type != DISCARD:
-            return "right after 吃/碰 you must discard: no kong or win until your next draw"
+            return no(
+                "discard_after_call",
+                "right after 吃/碰 you must discard: no kong or win until your next draw",
+            )
         if action.type in (ANKONG_, ADDKONG, KONG_):
-            return "that kong is not possible now (tiles, or too few tiles left in the wall)"
+            return no(
+                "kong_impossible",
+                "that kong is not possible now (tiles, or too few tiles left in the wall)",
+            )
         if action.type in (WIN, THREE_GOLD):
-            return "the hand is not a legal win now"
+            return no("not_a_win", "the hand is not a legal win now")
         options = ", ".join(str(a) for a in legal)
-        return f"{action} is not allowed now; the choices are: {options}"
+        return no("not_allowed", f"{action} is not allowed now; the choices are: {options}")
 
     def _apply_turn(self, action: Action) -> None:
         seat = action.seat
@@ -635,6 +660,9 @@ class Game:
             if acts:
                 options[seat] = [*acts, _action(seat, PASS)]
         self._note_blocked_wins()
+        for seat, reason in self.win_blocked.items():
+            # told even when the seat has nothing else to decide (rules.md §9: say why)
+            self._emit(Event("win_blocked", seat, tile, info={"reason": reason}, private=True))
         if not options:
             self._next_draw((discarder + 1) % 4)
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.game import Event
-from .i18n import pattern_name, seat_name, tile_name, tr
+from .i18n import pattern_name, reason_text, seat_name, tile_name, tr
 
 # Events that set the table's standing notice (shown until the next hand).
 NOTICES = ("chouzhuang", "last_round", "window", "robkong_window", "win", "liuju")
@@ -41,6 +41,11 @@ def describe(event: Event, lang: str, ascii_tiles: bool) -> Line | None:
         return Line(tr(lang, "ev.chouzhuang", tile=tile, n=event.info.get("streak", 0)), "notice")
     if kind == "last_round":
         return Line(tr(lang, "ev.last_round", n=event.info.get("drawable", 0)), "notice")
+    if kind == "win_blocked":
+        if event.seat != 0:  # private: only the seat it concerns is told
+            return None
+        why = reason_text(lang, str(event.info.get("reason", "")))
+        return Line(tr(lang, "ev.win_blocked", tile=tile, why=why), "notice")
     if kind == "win":
         pattern = pattern_name(str(event.info.get("pattern", "")), lang)
         return Line(tr(lang, "ev.win", name=name, pattern=pattern), "notice")

@@ -101,6 +101,18 @@ ZH: dict[str, str] = {
     "ev.win": "{name} 胡了！{pattern}",
     "ev.liuju": "流局：牌摸完了，无人胡牌",
     "ev.draw_you": "你摸到 {tile}",
+    "refuse.not_your_turn": "还没轮到你",
+    "refuse.gold_discard": "金不能打出",
+    "refuse.not_in_hand": "手里没有这张牌",
+    "refuse.discard_after_call": "吃、碰之后必须先出一张牌，下次摸牌后才能杠或胡",
+    "refuse.kong_impossible": "现在不能杠（牌不够，或牌墙剩牌不够）",
+    "refuse.not_a_win": "现在还不能胡",
+    "refuse.hand_over": "本局已经结束",
+    "refuse.not_allowed": "现在不能这样做",
+    "reason.lock": "锁：有人单钓/闲金，其他三家只能自摸，不能点炮胡",
+    "reason.restriction": "限制：听金雀/金顺/清一色时，点炮只能胡该番型",
+    "reason.declined": "已放弃三金倒：胡牌的分数不能低于三金倒",
+    "ev.win_blocked": "不能胡 {tile}：{why}",
     # result
     "result.title": "第 {n} 局结果",
     "result.draw": "流局 — 不计分，庄家连庄",
@@ -238,6 +250,18 @@ EN: dict[str, str] = {
     "ev.win": "{name} wins! {pattern}",
     "ev.liuju": "Drawn hand: the wall ran out and nobody won",
     "ev.draw_you": "You draw {tile}",
+    "refuse.not_your_turn": "it is not your turn",
+    "refuse.gold_discard": "a gold can never be discarded",
+    "refuse.not_in_hand": "you do not hold that tile",
+    "refuse.discard_after_call": "after a chow or pong you must discard; kong or win after your next draw",
+    "refuse.kong_impossible": "no kong now (tiles, or too few tiles left in the wall)",
+    "refuse.not_a_win": "the hand is not a win yet",
+    "refuse.hand_over": "the hand is over",
+    "refuse.not_allowed": "that is not allowed now",
+    "reason.lock": "lock: a player waits in single wait / free gold, so the others may only self-draw",
+    "reason.restriction": "restriction: waiting for gold pair / gold run / pure suit, a discard win must be that pattern",
+    "reason.declined": "three golds declined: a win must pay at least what three golds would",
+    "ev.win_blocked": "No win on {tile}: {why}",
     "result.title": "Hand {n}: result",
     "result.draw": "Drawn hand — no score, the dealer deals again",
     "result.win": "{name} wins · {zh} {en}",
@@ -294,6 +318,22 @@ STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}
 def tr(lang: str, key: str, **values: object) -> str:
     text = STRINGS[lang][key]
     return text.format(**values) if values else text
+
+
+def reason_text(lang: str, reason: str) -> str:
+    """An engine reason for a refused 胡 (``lock: …``, ``restriction: …``, ``declined: …``)
+    in the player's language; other reasons as the engine wrote them."""
+    head = reason.split(":", 1)[0]
+    key = f"reason.{head}"
+    return tr(lang, key) if key in ZH else reason
+
+
+def refusal_text(lang: str, code: str, reason: str) -> str:
+    """An ``IllegalAction`` in the player's language, by its code."""
+    if code == "win_refused":
+        return reason_text(lang, reason.removeprefix("no 胡: "))
+    key = f"refuse.{code}"
+    return tr(lang, key) if key in ZH else reason
 
 
 def tile_name(tile: int, lang: str, ascii_tiles: bool = False) -> str:

@@ -82,7 +82,7 @@ async def test_gold_cannot_be_discarded() -> None:
         hand_before = list(match.game.hands[HUMAN])
         await pilot.press("1")
         await settle(pilot)
-        assert "a gold (金) can never be discarded" in announce_text(pilot)
+        assert "金不能打出" in announce_text(pilot)  # the engine refusal, in the player's language
         assert match.game.decisions == []
         assert match.game.hands[HUMAN] == hand_before
         assert match.game.phase == TURN and match.game.to_act() == [HUMAN]
@@ -226,7 +226,7 @@ async def test_blocked_win_says_why() -> None:
         panel = pilot.app.screen.query_one(ChoicesPanel)
         assert [b.action.type for b in panel.buttons()] == [CHI_, PASS]
         blocked = widget_text(panel.query_one(".choices-blocked"))
-        assert "不能胡" in blocked and "restriction" in blocked and "金雀" in blocked
+        assert "不能胡" in blocked and "限制" in blocked and "金雀" in blocked
 
 
 async def test_whole_hand_by_keys() -> None:

@@ -36,7 +36,7 @@ from ...rules.game import (
 )
 from ..announce import Line, describe
 from ..hints import claim_hints, discard_hints, hand_hint
-from ..i18n import seat_name, tr
+from ..i18n import reason_text, refusal_text, seat_name, tr
 from ..localize import localize_bindings
 from ..match import HUMAN, PACES, Match
 from ..tilefaces import tile_text
@@ -266,7 +266,7 @@ class TableScreen(Screen[None]):
         state = ChoicesState(
             title,
             actions,
-            obs.win_blocked if mine else None,
+            reason_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
             autofocus=obs.phase in CHOICE_PHASES,
             gold=obs.gold,
             ascii_tiles=asc,
@@ -326,7 +326,8 @@ class TableScreen(Screen[None]):
         try:
             events = self.match.apply(action)
         except IllegalAction as refused:
-            self.announce(Line(tr(self.lang, "table.refused", why=str(refused)), "error"))
+            why = refusal_text(self.lang, refused.code, str(refused))
+            self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
             return
         self.take_events(events)
         self.refresh_table()

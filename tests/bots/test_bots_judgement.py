@@ -1,0 +1,175 @@
+"""Hand-made positions where the right choice is clear: 抢金 is always taken, the hard bot keeps a
+金雀 wait over a 平胡 one, and it does not feed a visible 清一色."""
+
+from __future__ import annotations
+
+import pytest
+from bot_helpers import WINNERS, upto
+from helpers import act, new_game, pass_claims, pass_window
+
+from ningde_tui.bots.base import make_bot
+from ningde_tui.bots.evaluate import effective_tiles, unseen_faces, unseen_tiles
+from ningde_tui.rules import shapes
+from ningde_tui.rules.game import DISCARD, ROB_GOLD, THREE_GOLD, TURN, WINDOW, Game
+from ningde_tui.rules.melds import PONG
+from ningde_tui.rules.scoring import BY_SELF, JINQUE, PINGHU, ZIMO, WinInput, evaluate_win
+from ningde_tui.rules.tiles import face, face_counts, parse_tile, tile_str
+
+t = parse_tile
+
+
+# ------------------------------------------------------------------------------ 抢金
+@pytest.mark.parametrize(
+    "hands, seat",
+    [
+        ({1: "123p456p789p678s11s23m"}, 1),  # ready for a 平胡: the indicator completes it
+        ({2: "99s 123p456p789p678s 2m5m"}, 2),  # two golds already: rob for a third
+        ({3: "123m456m789m12345678p"}, 3),  # 清一色-shaped but mixed: still rob
+        ({0: "123p456p789p678s11s23m 5m"}, 0),  # the dealer after its discard (level 3)
+    ],
+    ids=["plain", "two_golds", "long_wait", "dealer"],
+)
+def test_every_level_takes_a_winning_rob_gold(hands, seat):
+    """rules.md §8: a 抢金 is a win at the start that pays (b+1+1)×2; no level passes it up."""
+    game = new_game(hands)
+    discard = "5m" if seat == 0 else tile_str(next(x for x in game.hands[0] if x != game.gold))
+    act(game, 0, "discard", discard)
+    assert game.phase == WINDOW
+    upto(game, seat)
+    obs = game.observation(seat)
+    assert ROB_GOLD in {a.type for a in obs.legal}
+    for level in WINNERS:
+        for seed in range(3):
+            action = make_bot(level, seed).choose(obs)
+            assert action.type in (ROB_GOLD, THREE_GOLD), f"{level} chose {action}"
+
+
+# ------------------------------------------------------------------------------ 金雀 wait
+def jinque_position() -> tuple[Game, int]:
+    """Seat 2 (two golds, 9s) pongs the dealer's 7s and must discard from
+    123m 456m 111s 45p 5s + 99s: 5s out leaves a 金雀 wait (3p/6p make the non-gold tiles
+    melds, the two golds the pair); 1s out leaves only a 平胡/自摸 wait."""
+    g = new_game({0: "7s", 2: "77s 99s 123m456m111s45p5s"})
+    act(g, 0, "discard", "7s")
+    pass_window(g)
+    upto(g, 2)
+    act(g, 2, "pong")
+    assert g.phase == TURN and g.turn == 2
+    return g, 2
+
+
+def best_self_draw(game: Game, seat: int, out: str, tile: str) -> str:
+    hand = list(game.hands[seat])
+    hand.remove(t(out))
+    w = WinInput((*hand, t(tile)), tuple(game.melds[seat]), game.gold, t(tile), BY_SELF)
+    score = evaluate_win(w)
+    assert score.legal
+    return score.pattern
+
+
+def test_the_jinque_position_is_what_it_claims():
+    game, seat = jinque_position()
+    # 5s out: 3p or 6p wins as 金雀 (rules.md §9: the two golds are the pair)
+    assert best_self_draw(game, seat, "5s", "3p") == JINQUE
+    assert best_self_draw(game, seat, "5s", "6p") == JINQUE
+    # 1s out: the same tiles (and 1s, 3s-7s) win, but never as 金雀
+    for tile in ("3p", "6p", "1s", "4s"):
+        assert best_self_draw(game, seat, "1s", tile) in (ZIMO, PINGHU)
+    # both discards leave a ready hand
+    counts, golds = face_counts(game.hands[seat], game.gold)
+    for out in ("5s", "1s"):
+        c = list(counts)
+        c[face(t(out), game.gold)] -= 1
+        assert shapes.shanten(c, golds, 4) == 0
+
+
+def test_hard_keeps_the_jinque_wait_over_a_pinghu_wait():
+    """With two golds, a 金雀 wait always includes a 闲金 wait (any tile wins with one gold
+    as a pair partner), so no discard can leave a 平胡 wait as wide; the 金雀 one is worth
+    b×3+15 a head against (b+1)×2 (rules.md §11). Hard must keep it."""
+    game, seat = jinque_position()
+    obs = game.observation(seat)
+    for seed in range(3):
+        assert make_bot("hard", seed).choose(obs) == next(
+            a for a in obs.legal if a.type == DISCARD and a.tile == t("5s")
+        )
+
+
+# ------------------------------------------------------------------------------ 清一色 threat
+# Seat 0 (the bot) feeds seat 3 three 碰 of 筒 (1p, 2p, 3p). Later in the hand seat 0 holds an
+# isolated 8m and an isolated 8p, equally useful to it (nothing near 8 in either suit is
+# visible, nothing of 6-9 in either suit is in its hand), and must discard one of them.
+BOT_HAND = "1p2p3p 55m55p 11s 3s 55s 7s 22s ww"  # 17 with the 1p2p3p it lets go
+THREAT_HAND = "11p22p33p 1m2m3m 4s5s8s 1s"  # seat 3: three pairs of 筒 and filler it throws
+# head draws: seat 0's 8m and 8p, then every seat throws what it draws for three go-arounds
+# (mirrored in 万 and 筒 so neither suit is seen more), and seat 0's last draw
+DRAWS = "8m 8p" + " 6s6s6s6s 4m4p7s3s 6m6p8s1s" + " 4s"
+
+
+def threat_game(threat: bool) -> Game:
+    """The position, with seat 3 calling its three 碰 (threat) or passing them (no threat)."""
+    g = new_game({0: BOT_HAND, 3: THREAT_HAND}, draws=DRAWS)
+    throws = ["1m", "2m", "3m"]
+    act(g, 0, "discard", "1p")
+    pass_window(g)
+    for next_out in ("2p", "3p", None):
+        if threat:
+            upto(g, 3)
+            act(g, 3, "pong")
+            act(g, 3, "discard", throws.pop(0))
+            pass_claims(g)
+        else:
+            pass_claims(g)
+            for seat in (1, 2, 3):  # each draws and throws the drawn tile
+                act(g, seat, "discard", tile_str(g.drawn[seat]))
+                pass_claims(g)
+        assert g.turn == 0 and g.phase == TURN
+        if next_out is not None:
+            act(g, 0, "discard", next_out)
+    while g.drawn[0] != t("4s") or g.turn != 0:  # go-arounds of drawing and throwing
+        act(g, g.turn, "discard", tile_str(g.drawn[g.turn]))
+        pass_claims(g)
+        assert g.phase == TURN
+    return g
+
+
+def test_the_threat_position_is_what_it_claims():
+    game = threat_game(threat=True)
+    obs = game.observation(0)
+    assert [m.kind for m in obs.melds[3]] == [PONG, PONG, PONG]
+    assert {face(m.tiles[0], obs.gold) // 9 for m in obs.melds[3]} == {1}  # all 筒
+    assert obs.drawable <= 15  # late: half of the drawable wall is gone
+    counts, golds = face_counts(obs.hand, obs.gold)
+    now = shapes.shanten(counts, golds, 5)
+    assert now >= 3  # far from ready
+    faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
+    after = {}
+    for a in obs.legal:
+        if a.type != DISCARD:
+            continue
+        c = list(counts)
+        c[face(a.tile, obs.gold)] -= 1
+        sh = shapes.shanten(c, golds, 5)
+        after[tile_str(a.tile)] = (sh, effective_tiles(c, golds, 5, sh, faces_unseen, golds_unseen))
+    # 8m and 8p are the best discards by shanten and effective tiles, and equal
+    assert after["8m"] == after["8p"]
+    assert after["8m"] == min(after.values(), key=lambda v: (v[0], -v[1]))
+
+
+def test_hard_does_not_feed_a_visible_qingyise():
+    """rules.md §11: a 清一色 pays b×3+30 a head. With a player showing three 筒 melds, hard
+    throws the 8m rather than the equally useful 8p."""
+    obs = threat_game(threat=True).observation(0)
+    for seed in range(3):
+        action = make_bot("hard", seed).choose(obs)
+        assert action.type == DISCARD and action.tile == t("8m"), action
+
+
+def test_hard_sees_the_two_tiles_as_equal_without_the_threat():
+    """The control: with no 清一色 on show, hard has no reason to prefer one of them, so the
+    choice above comes from the threat (it picks 8m or 8p, nothing else)."""
+    game = threat_game(threat=False)
+    obs = game.observation(0)
+    assert not any(obs.melds)
+    action = make_bot("hard", 0).choose(obs)
+    assert action.type == DISCARD and tile_str(action.tile) in ("8m", "8p"), action
