@@ -212,9 +212,21 @@ POSITIONS: dict[str, tuple[Callable[[], tuple[Game, int]], str, dict[str, str]]]
     "heaven": (heaven_position, WIN, HEURISTIC_WIN),
     "rob_gold": (rob_gold_position, ROB_GOLD, dict.fromkeys(WINNERS, ROB_GOLD)),
     "dealer_rob_gold": (dealer_rob_gold_position, ROB_GOLD, dict.fromkeys(WINNERS, ROB_GOLD)),
-    "three_gold_dealer": (three_gold_dealer_position, THREE_GOLD, dict.fromkeys(WINNERS, THREE_GOLD)),
-    "three_gold_on_draw": (three_gold_draw_position, THREE_GOLD, dict.fromkeys(WINNERS, THREE_GOLD)),
-    "three_gold_window": (three_gold_window_position, THREE_GOLD, dict.fromkeys(WINNERS, THREE_GOLD)),
+    "three_gold_dealer": (
+        three_gold_dealer_position,
+        THREE_GOLD,
+        dict.fromkeys(WINNERS, THREE_GOLD),
+    ),
+    "three_gold_on_draw": (
+        three_gold_draw_position,
+        THREE_GOLD,
+        dict.fromkeys(WINNERS, THREE_GOLD),
+    ),
+    "three_gold_window": (
+        three_gold_window_position,
+        THREE_GOLD,
+        dict.fromkeys(WINNERS, THREE_GOLD),
+    ),
     "after_declining_three_gold": (after_decline_position, DISCARD, dict.fromkeys(LEVELS, DISCARD)),
     "pass": (pass_position, PASS, {"normal": PASS, "hard": PASS, "greedy": PASS}),
     "rob_kong": (robkong_position, WIN, HEURISTIC_WIN),
@@ -264,7 +276,9 @@ def test_easy_mostly_makes_the_clear_discard():
 
 
 @pytest.mark.parametrize(
-    "build", [three_gold_dealer_position, lambda: three_gold_draw_position()], ids=["dealer", "draw"]
+    "build",
+    [three_gold_dealer_position, lambda: three_gold_draw_position()],
+    ids=["dealer", "draw"],
 )
 def test_hard_takes_three_gold_when_the_hand_is_far_from_jinque(build):
     game, seat = build()
@@ -273,7 +287,10 @@ def test_hard_takes_three_gold_when_the_hand_is_far_from_jinque(build):
 
 @pytest.mark.parametrize(
     "build",
-    [lambda: (new_game({0: NEAR_17}), 0), lambda: three_gold_draw_position("99s 123m456m789m 1p4p7p 2s5s")],
+    [
+        lambda: (new_game({0: NEAR_17}), 0),
+        lambda: three_gold_draw_position("99s 123m456m789m 1p4p7p 2s5s"),
+    ],
     ids=["dealer", "draw"],
 )
 def test_hard_declines_three_gold_to_play_for_jinque_and_the_others_take_it(build):
