@@ -697,3 +697,24 @@ def test_s7_choice_chouzhuang_streak_off_only_announces():
         pass_claims(g)
         act(g, seat, "discard", "1p")
     assert "chouzhuang" in g.rule_events and g.streak == 1
+
+
+# --------------------------------------------------------------------------- §9 金顺 choice
+def _jinshun_hand(config: RuleConfig | None = None):
+    # three golds + 123m 456m 789m, a triplet 111p and the pair 55s
+    w = WinInput(tuple(parse_tiles("123m456m789m111p55s9s9s9s")), (), t("9s"), t("5s"), "self")
+    return evaluate_win(w, config)
+
+
+def test_s9_jinshun_three_golds_as_one_meld_others_any_melds():
+    score = _jinshun_hand()
+    assert score.pattern == "jinshun"
+    assert score.pay_other.amount == 3 * 3 + 30 and score.pay_dealer.amount == 4 * 3 + 30
+
+
+def test_s9_choice_jin_shun_sequences_only():
+    score = _jinshun_hand(RuleConfig(jin_shun_sequences_only=True))
+    assert "jinshun" not in score.candidates  # the triplet 111p is not a sequence
+    assert score.pattern == "jinque"
+    seq = WinInput(tuple(parse_tiles("123m456m789m123p55s9s9s9s")), (), t("9s"), t("5s"), "self")
+    assert evaluate_win(seq, RuleConfig(jin_shun_sequences_only=True)).pattern == "jinshun"
