@@ -140,7 +140,7 @@ class Observation:
 
     seat: int
     phase: str
-    to_act: tuple[int, ...]
+    to_act: tuple[int, ...]  # in a window or claim: only this seat, if it has to decide
     turn: int
     dealer: int
     streak: int
@@ -296,12 +296,21 @@ class Game:
             )
         return self._public[1:]
 
+    def _visible_to_act(self, seat: int) -> tuple[int, ...]:
+        """Whose decision the table waits for, as ``seat`` may know it: the player on turn is
+        public, but who else could claim a discard or rob the gold is not (it would tell what
+        they hold), so in a window or claim a seat sees only itself."""
+        waiting = self.to_act()
+        if self.phase == TURN:
+            return tuple(waiting)
+        return (seat,) if seat in waiting else ()
+
     def observation(self, seat: int) -> Observation:
         melds, ponds, sizes = self._public_view()
         return Observation(
             seat=seat,
             phase=self.phase,
-            to_act=tuple(self.to_act()),
+            to_act=self._visible_to_act(seat),
             turn=self.turn,
             dealer=self.dealer,
             streak=self.streak,

@@ -11,6 +11,8 @@ from ningde_tui.rules.game import (
     DISCARD,
     OVER,
     PASS,
+    ROB_GOLD,
+    THREE_GOLD,
     Action,
     Game,
     Observation,
@@ -44,6 +46,9 @@ class CheckedBot:
         assert action.seat == obs.seat
         if action.type == DISCARD:
             assert action.tile != obs.gold, f"{self.name} discarded a gold"  # rules.md §4
+        if self.name in WINNERS and any(a.type == ROB_GOLD for a in obs.legal):
+            # a 抢金 on offer is a win: every level takes it (三金倒 first is a win too)
+            assert action.type in (ROB_GOLD, THREE_GOLD), f"{self.name} passed up 抢金"
         self.seen[(obs.phase, action.type)] += 1
         return action
 
