@@ -234,7 +234,9 @@ class TableScreen(Screen[None]):
             return tr(lang, "table.over")
         if obs.phase == TURN:
             return tr(lang, "table.turn", name=seat_name(obs.to_act[0], lang))
-        return tr(lang, "table.waiting", names="、".join(seat_name(s, lang) for s in obs.to_act))
+        if obs.to_act:  # a window or claim shows a seat only its own decision
+            return tr(lang, "table.waiting", names=seat_name(obs.to_act[0], lang))
+        return tr(lang, "table.others_deciding")
 
     def _refresh_hand(self, obs: Observation) -> None:
         tiles = tuple(display_order(obs.hand, obs.drawn, obs.gold))
