@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 USAGE = """usage: ningde [COMMAND] [OPTIONS]
@@ -15,6 +16,15 @@ commands:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        # the reader went away (`ningde replay --check F | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
