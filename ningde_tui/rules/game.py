@@ -698,10 +698,8 @@ class Game:
 
     def _leaves_non_gold(self, hand: Sequence[int], used: Sequence[int]) -> bool:
         """A call must leave a tile that can be discarded (rules.md §5)."""
-        rest = list(hand)
-        for t in used:
-            rest.remove(t)
-        return any(t != self.gold for t in rest)
+        # the tiles used are never golds, so a non-gold is left iff not all the rest are golds
+        return len(hand) - len(used) > hand.count(self.gold)
 
     def _chi_options(self, seat: int, tile: int) -> list[Action]:
         f = face(tile, self.gold)
