@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: play test lint bench screenshots clean
+.PHONY: play test lint bench screenshots demo-cast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -40,6 +40,11 @@ bench: $(BENCH_STAMP)
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m ningde_tui.ui.screenshots
+
+demo-cast: $(STAMP)
+	$(BIN)/python -m pip install --quiet asciinema==2.4.0
+	NINGDE_DATA_DIR=$$(mktemp -d) $(BIN)/asciinema rec --overwrite -q --cols 140 --rows 45 -i 1 \
+		-c "$(BIN)/ningde demo --seed 7 --hands 1 --speed fast" screenshots/demo.cast
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

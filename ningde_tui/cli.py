@@ -1,4 +1,4 @@
-"""The ``ningde`` command: play (default), calc, replay, simulate."""
+"""The ``ningde`` command: play (default), hotseat, demo, replay, serve, calc, simulate."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ USAGE = """usage: ningde [COMMAND] [OPTIONS]
 
 commands:
   play       play against three bots in the terminal (the default)
+  hotseat    two to four players take turns at one terminal (ningde hotseat --help)
+  demo       watch four bots play, every hand face up (ningde demo --help)
+  replay     watch a game record, or check it (ningde replay --help)
+  serve      the same app in a web browser (ningde serve --help)
   calc       score a finished hand (ningde calc --help)
-  replay     check or watch a game record (ningde replay --help)
   simulate   let bots play hands headless (ningde simulate --help)
 """
 
@@ -47,6 +50,18 @@ def _run(argv: list[str] | None) -> int:
         from .play import main as play_main
 
         return play_main(rest)
+    if command == "hotseat":
+        from .play import hotseat_main
+
+        return hotseat_main(rest)
+    if command == "demo":
+        from .demo import main as demo_main
+
+        return demo_main(rest)
+    if command == "serve":
+        from .serve import main as serve_main
+
+        return serve_main(rest)
     print(f"ningde: unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
 

@@ -1,4 +1,5 @@
-"""``ningde play``: you (seat 0) against three bots at the Textual table."""
+"""``ningde play``: you (seat 1) against three bots; ``ningde hotseat``: two to four players
+taking turns at one terminal, bots in the other seats."""
 
 from __future__ import annotations
 
@@ -17,21 +18,54 @@ def parse_bots(text: str) -> list[str]:
     return bots
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ningde play", description="Play against three bots.")
+def parse_levels(text: str) -> list[str]:
+    levels = [b.strip() for b in text.split(",") if b.strip()]
+    if not levels or any(b not in BOT_LEVELS for b in levels):
+        raise argparse.ArgumentTypeError(
+            f"comma-separated levels from {', '.join(BOT_LEVELS)}, e.g. normal,hard"
+        )
+    return levels
+
+
+def parse_names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")]
+
+
+def parse_seats(text: str) -> list[int]:
+    try:
+        seats = [int(s) for s in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("seat numbers 1-4, e.g. 1,3") from None
+    if any(not 1 <= s <= 4 for s in seats) or len(set(seats)) != len(seats):
+        raise argparse.ArgumentTypeError("different seat numbers from 1 to 4, e.g. 1,3")
+    return [s - 1 for s in seats]
+
+
+def common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     parser.add_argument("--lang", choices=LANGS, default="zh", help="language (default zh)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     parser.add_argument("--pace", choices=list(PACES), default="normal", help="bot speed")
+    parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ningde play", description="Play against three bots.")
+    common_options(parser)
     parser.add_argument(
         "--bots",
         type=parse_bots,
         default=[DEFAULT_BOT] * 3,
         help=f"levels of 下家,对家,上家 from {', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
     )
-    parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
     parser.add_argument(
         "--no-start", action="store_true", help="skip the start screen and deal at once"
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="go on with the most recent unfinished game",
     )
     args = parser.parse_args(argv)
     if args.rounds < 1:
@@ -46,5 +80,71 @@ def main(argv: list[str] | None = None) -> int:
         bots=args.bots,
         rounds=args.rounds,
         start_screen=not args.no_start,
+        resume=args.resume,
+    ).run()
+    return 0
+
+
+def hotseat_plan(humans: int, seats: list[int] | None, bots: list[str] | None) -> list[str]:
+    """Per seat "human" or a bot level: the humans in the first seats unless ``seats`` says
+    where; the other seats' levels from ``bots`` in seat order (repeated if short)."""
+    chosen = seats if seats is not None else list(range(humans))
+    if len(chosen) != humans:
+        raise ValueError(f"--seats names {len(chosen)} seats for {humans} players")
+    levels = list(bots or [DEFAULT_BOT])
+    out: list[str] = []
+    k = 0
+    for seat in range(4):
+        if seat in chosen:
+            out.append("human")
+        else:
+            out.append(levels[min(k, len(levels) - 1)])
+            k += 1
+    return out
+
+
+def hotseat_main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="ningde hotseat",
+        description="Two to four players take turns at one terminal; bots fill the other seats. "
+        "Before each player's decision a cover screen hides the table until they press Enter.",
+    )
+    parser.add_argument(
+        "--humans", type=int, choices=(2, 3, 4), default=2, help="how many players (default 2)"
+    )
+    parser.add_argument("--names", type=parse_names, default=None, help="the players' names: A,B")
+    parser.add_argument(
+        "--seats",
+        type=parse_seats,
+        default=None,
+        help="the players' seats 1-4 (default: the first)",
+    )
+    parser.add_argument(
+        "--bots",
+        type=parse_levels,
+        default=None,
+        help=f"levels of the bot seats in seat order, from {', '.join(BOT_LEVELS)}",
+    )
+    common_options(parser)
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if args.names is not None and len(args.names) != args.humans:
+        parser.error(f"--names needs {args.humans} names")
+    try:
+        plan = hotseat_plan(args.humans, args.seats, args.bots)
+    except ValueError as exc:
+        parser.error(str(exc))
+    from .ui.app import NingdeApp
+
+    NingdeApp(
+        seed=args.seed,
+        lang=args.lang,
+        ascii_tiles=args.ascii,
+        pace=args.pace,
+        rounds=args.rounds,
+        seats=plan,
+        names=args.names,
+        start_screen=False,
     ).run()
     return 0

@@ -77,6 +77,14 @@ class RecordWriter:
             }
         )
 
+    @classmethod
+    def resume(cls, path: str | Path) -> RecordWriter:
+        """Go on writing a record that already has its game line (continuing a game)."""
+        writer = cls.__new__(cls)
+        writer._file = open(path, "a", encoding="utf-8")  # noqa: SIM115
+        writer._owns = True
+        return writer
+
     def _write(self, obj: dict[str, Any]) -> None:
         self._file.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
         self._file.flush()

@@ -1,4 +1,5 @@
-"""``ningde replay``: check a record headless, or print it step by step (interfaces.md §2)."""
+"""``ningde replay``: watch a record on the table, check it headless (``--check [--json]``), or
+print it step by step as text (``--text``) (interfaces.md §2)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", help="a .jsonl game record")
     parser.add_argument("--check", action="store_true", help="replay headless and print results")
     parser.add_argument("--json", action="store_true", help="with --check: one JSON line per hand")
+    parser.add_argument("--text", action="store_true", help="print the game step by step as text")
+    parser.add_argument(
+        "--seat", type=int, choices=(1, 2, 3, 4), default=1, help="the seat at the bottom (1-4)"
+    )
+    parser.add_argument(
+        "--hidden", action="store_true", help="start as that seat saw it (v toggles)"
+    )
+    parser.add_argument(
+        "--speed", type=float, default=1.0, help="autoplay: seconds per step (default 1)"
+    )
+    parser.add_argument("--lang", choices=("zh", "en"), default="zh", help="language (default zh)")
+    parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     args = parser.parse_args(argv)
+    if not args.check and not args.text:
+        return _watch(args)
     try:
         replay = replay_file(args.file)
     except OSError as exc:
@@ -54,6 +69,22 @@ def main(argv: list[str] | None = None) -> int:
             continue
         print(json.dumps(hand.result) if args.json else _describe(hand.result))
     return 0
+
+
+def _watch(args: argparse.Namespace) -> int:
+    """The TUI viewer; a record that cannot be replayed opens an error screen naming the line."""
+    from .ui.app import NingdeApp
+
+    app = NingdeApp(
+        lang=args.lang,
+        ascii_tiles=args.ascii,
+        replay=args.file,
+        replay_seat=args.seat - 1,
+        replay_open=not args.hidden,
+        replay_speed=max(args.speed, 0.05),
+    )
+    app.run()
+    return app.return_code or 0
 
 
 def _print_steps(replay) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules.game import Event
@@ -22,28 +23,39 @@ class Line:
     kind: str  # action | notice | draw | error
 
 
-def describe(event: Event, lang: str, ascii_tiles: bool) -> Line | None:
-    """What a player should read about ``event``; None for another seat's draw."""
+def describe(
+    event: Event,
+    lang: str,
+    ascii_tiles: bool,
+    viewer: int | None = 0,
+    names: Callable[[int], str] | None = None,
+    watching: bool = False,
+) -> Line | None:
+    """What the ``viewer`` should read about ``event`` (None: nobody's private events); None
+    for another seat's draw. ``names`` names a seat (default: by position from seat 0); a
+    ``watching`` viewer is told draws by the seat's name, not as "you draw"."""
     kind = event.kind
-    name = seat_name(event.seat, lang) if event.seat is not None else ""
+    name_of = names or (lambda seat: seat_name(seat, lang))
+    name = name_of(event.seat) if event.seat is not None else ""
     tile = tile_name(event.tile, lang, ascii_tiles) if event.tile is not None else ""
+    if event.private and (viewer is None or event.seat != viewer):
+        return None  # a private event is only for its seat
     if kind == "draw":
-        if event.seat != 0 or event.tile is None:
+        if event.tile is None:
             return None
-        return Line(tr(lang, "ev.draw_you", tile=tile), "draw")
+        key = "ev.draw" if watching else "ev.draw_you"
+        return Line(tr(lang, key, name=name, tile=tile), "draw")
     if kind == "deal":
         dice = event.info.get("dice", (0, 0))
         return Line(tr(lang, "ev.deal", name=name, a=dice[0], b=dice[1]), "action")
     if kind == "window":
-        names = "、".join(seat_name(s, lang) for s in event.info.get("seats", ()))
+        names = "、".join(name_of(s) for s in event.info.get("seats", ()))
         return Line(tr(lang, "ev.window", names=names), "notice")
     if kind == "chouzhuang":
         return Line(tr(lang, "ev.chouzhuang", tile=tile, n=event.info.get("streak", 0)), "notice")
     if kind == "last_round":
         return Line(tr(lang, "ev.last_round", n=event.info.get("drawable", 0)), "notice")
     if kind == "win_blocked":
-        if event.seat != 0:  # private: only the seat it concerns is told
-            return None
         why = reason_text(lang, str(event.info.get("reason", "")))
         return Line(tr(lang, "ev.win_blocked", tile=tile, why=why), "notice")
     if kind == "win":

@@ -1,22 +1,48 @@
-"""The Textual app: start screen → table ⇄ result, help on top of any of them.
+"""The Textual app: start screen → table ⇄ result, help on top of any of them; hot-seat games
+with a cover between players; recent games, watching a record, and the demo.
 
 ``NingdeApp(seed=..., pace="instant", bots=[...], start_screen=False)`` jumps straight to the
-table (tests and screenshots); ``match=`` starts from a prepared Match (a hand-made wall).
+table (tests and screenshots); ``match=`` starts from a prepared Match (a hand-made wall);
+``seats=["human", "human", "normal", "hard"]`` seats humans and bots anywhere (two or more
+humans: hot-seat); ``demo=True`` lets four bots play; ``replay=PATH`` watches a record;
+``resume=True`` continues the most recent unfinished game. Every game played here is recorded
+in the data folder (``storage``), decision by decision.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from ..record import RecordError
+from ..storage import latest_unfinished, new_record_path, resume
 from .i18n import tr
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .replay_model import ReplayModel
 from .screens.help import HelpScreen
+from .screens.recent import RecentScreen
+from .screens.record_error import RecordErrorScreen
+from .screens.replay import ReplayScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
+
+HUMAN_SEAT = "human"
+
+
+def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
+    """("human" | a bot level) per seat → (the humans' seats, the bots' levels in seat order)."""
+    if len(seats) != 4:
+        raise ValueError(f"four seats, not {len(seats)}")
+    humans = tuple(i for i, s in enumerate(seats) if s == HUMAN_SEAT)
+    bots = [s for s in seats if s != HUMAN_SEAT]
+    unknown = [b for b in bots if b not in BOT_LEVELS]
+    if unknown:
+        raise ValueError(f"unknown bot level(s) {unknown} (known: {', '.join(BOT_LEVELS)})")
+    return humans, bots
 
 
 class NingdeApp(App[None]):
@@ -33,6 +59,16 @@ class NingdeApp(App[None]):
         rounds: int = 1,
         start_screen: bool = True,
         match: Match | None = None,
+        seats: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+        demo: bool = False,
+        demo_hands: int | None = None,
+        replay: str | Path | None = None,
+        replay_seat: int = 0,
+        replay_open: bool = True,
+        replay_speed: float = 1.0,
+        resume: bool = False,
+        record: bool = True,
     ) -> None:
         super().__init__()
         if pace not in PACES:
@@ -47,36 +83,159 @@ class NingdeApp(App[None]):
         self.rounds = rounds
         self.start_screen = start_screen
         self.initial_match = match
+        self.seats = list(seats) if seats is not None else [HUMAN_SEAT, *self.bots]
+        seat_plan(self.seats)
+        self.names = list(names) if names is not None else None
+        self.demo = demo
+        self.demo_hands = demo_hands
+        self.replay_path = Path(replay) if replay is not None else None
+        self.replay_options = {
+            "seat": replay_seat,
+            "open_hands": replay_open,
+            "speed": replay_speed,
+        }
+        self.resume_latest = resume
+        self.record = record
         self.title = tr(lang, "app.title")
         self.set_class(ascii_tiles, "-ascii")
 
     def on_mount(self) -> None:
         if self.initial_match is not None:
             self.push_screen(self.table_screen(self.initial_match))
+        elif self.replay_path is not None:
+            self.watch_record(self.replay_path, exit_on_leave=True)
+        elif self.demo:
+            self.start_demo(self.seed, self.demo_hands, exit_after=self.demo_hands is not None)
+        elif self.resume_latest and latest_unfinished() is not None:
+            self.continue_game()
         elif self.start_screen:
-            self.push_screen(StartScreen(self.lang, self.seed, self.bots, self.rounds))
+            self.push_screen(self.start())
         else:
-            self.new_game(self.seed, self.bots, self.rounds)
+            self.new_game(self.seed, self.seats, self.rounds, self.names)
 
-    def table_screen(self, match: Match) -> TableScreen:
-        return TableScreen(match, self.lang, self.ascii_tiles, self.pace)
+    def start(self) -> StartScreen:
+        return StartScreen(self.lang, self.seed, self.seats, self.rounds, self.names)
 
-    def new_game(self, seed: int | None, bots: Sequence[str], rounds: int) -> None:
-        """Start a session at the table (a random seed when none is given)."""
-        if seed is None:
-            seed = random.randrange(1_000_000)
-        self.seed, self.bots, self.rounds = seed, list(bots), rounds
-        table = self.table_screen(Match.new(seed, bots, rounds))
-        if isinstance(self.screen, StartScreen | TableScreen):
+    def table_screen(self, match: Match, **options: object) -> TableScreen:
+        return TableScreen(match, self.lang, self.ascii_tiles, self.pace, **options)  # type: ignore[arg-type]
+
+    def show_table(self, table: TableScreen) -> None:
+        """The table replaces whatever is open (start, recent games, a finished table)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
             self.switch_screen(table)
         else:
             self.push_screen(table)
+
+    def _recorder_path(self, mode: str, seed: int) -> Path | None:
+        if not self.record:
+            return None
+        return new_record_path(mode, seed)
+
+    def _new_match(self, mode: str, seed: int, **kwargs: object) -> Match:
+        """A match recorded in the data folder (or unrecorded if the folder is not writable)."""
+        try:
+            return Match.new(seed, recorder_path=self._recorder_path(mode, seed), **kwargs)  # type: ignore[arg-type]
+        except OSError as exc:
+            self.notify(
+                tr(self.lang, "record.cannot", why=exc.strerror or str(exc)), severity="error"
+            )
+            return Match.new(seed, **kwargs)  # type: ignore[arg-type]
+
+    def new_game(
+        self,
+        seed: int | None,
+        seats: Sequence[str],
+        rounds: int,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """Start a session at the table (a random seed when none is given). ``seats``: per
+        seat "human" or a bot level (three levels alone: you in seat 1 against them)."""
+        if len(seats) == 3:
+            seats = [HUMAN_SEAT, *seats]
+        humans, bots = seat_plan(seats)
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        self.seed, self.seats, self.rounds = seed, list(seats), rounds
+        self.names = list(names) if names is not None else None
+        if len(bots) == 3:
+            self.bots = bots
+        mode = "play" if len(humans) == 1 else "hotseat" if humans else "demo"
+        match = self._new_match(
+            mode,
+            seed,
+            bots=bots,
+            rounds=rounds,
+            humans=humans,
+            names=self._seat_names(humans, names),
+        )
+        self.show_table(self.table_screen(match))
+
+    def _seat_names(self, humans: Sequence[int], names: Sequence[str] | None) -> list[str] | None:
+        """Names for the record and the hot-seat table: the given ones, in the humans' seats."""
+        given = [n for n in (names or []) if n]
+        if not given and len(humans) < 2:
+            return None
+        out = []
+        it = iter(given)
+        for seat in range(4):
+            if seat in humans:
+                out.append(next(it, None) or tr(self.lang, "seat.player", n=seat + 1))
+            else:
+                out.append(self.seats[seat])
+        return out
+
+    def start_demo(self, seed: int | None, hands: int | None, exit_after: bool = False) -> None:
+        """Four bots play with every hand face up, until stopped (or ``hands`` hands)."""
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        bots = [b if b != HUMAN_SEAT else DEFAULT_BOT for b in self.seats]
+        match = self._new_match("demo", seed, bots=bots, rounds=1, humans=(), rounds_limit=False)
+        self.show_table(self.table_screen(match, demo_hands=hands, exit_after_demo=exit_after))
+
+    def continue_game(self, path: Path | None = None) -> None:
+        """Go on with the most recent unfinished game (or ``path``) where it stopped."""
+        if path is None:
+            latest = latest_unfinished()
+            if latest is None:
+                return
+            path = latest.path
+        try:
+            match = Match.resumed(resume(path))
+        except (RecordError, OSError) as exc:
+            self.push_screen(RecordErrorScreen(path, exc, self.lang))
+            return
+        self.show_table(self.table_screen(match))
+
+    def watch_record(self, path: Path, exit_on_leave: bool = False) -> None:
+        try:
+            model = ReplayModel.load(path)
+        except (RecordError, OSError) as exc:
+            self.push_screen(RecordErrorScreen(path, exc, self.lang, exit_on_leave))
+            return
+        if not model.hands:
+            self.push_screen(
+                RecordErrorScreen(
+                    path, RecordError(1, tr(self.lang, "record.no_hands")), self.lang, exit_on_leave
+                )
+            )
+            return
+        options = dict(self.replay_options)
+        options["seat"] = int(options["seat"]) % 4
+        self.push_screen(
+            ReplayScreen(model, self.lang, self.ascii_tiles, exit_on_leave=exit_on_leave, **options)  # type: ignore[arg-type]
+        )
+
+    def action_recent(self) -> None:
+        if not isinstance(self.screen, RecentScreen):
+            self.push_screen(RecentScreen(self.lang))
 
     def action_new_game(self) -> None:
         """Back to the start screen (whatever is open on top of the table is closed)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        start = StartScreen(self.lang, None, self.bots, self.rounds)
+        start = StartScreen(self.lang, None, self.seats, self.rounds, self.names)
         if len(self.screen_stack) == 2:
             self.switch_screen(start)
         else:
@@ -94,6 +253,7 @@ class NingdeApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         lang = self.lang
         yield SystemCommand(tr(lang, "cmd.new"), tr(lang, "cmd.new_help"), self.action_new_game)
+        yield SystemCommand(tr(lang, "cmd.recent"), tr(lang, "cmd.recent_help"), self.action_recent)
         yield SystemCommand(tr(lang, "cmd.help"), tr(lang, "cmd.help_help"), self.action_help)
         if any(isinstance(s, TableScreen) for s in self.screen_stack):
             yield SystemCommand(

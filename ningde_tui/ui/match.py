@@ -1,20 +1,23 @@
 """A session at the table: the engine's Session, who sits where, and whose move it is.
 
 Pure Python (no Textual): the screen asks it what to draw and hands it every decision, the
-human's and the bots', which it passes to the engine's ``apply``. It never decides a rule.
+humans' and the bots', which it passes to the engine's ``apply``. It never decides a rule. With
+a recorder, every hand, decision and result is written to the game's record as it happens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..bots.base import BOTS, Player, make_bot
 from ..rules.config import RuleConfig
 from ..rules.game import OVER, Action, Event, Game, HandResult, Observation
 from ..rules.session import Session
+from ..storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
 
-HUMAN = 0
+HUMAN = 0  # the human's seat when one person plays against three bots
 PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}
 _LEVEL_ORDER = ("easy", "normal", "hard", "greedy", "random")
 BOT_LEVELS = tuple(lvl for lvl in _LEVEL_ORDER if lvl in BOTS) + tuple(
@@ -29,31 +32,106 @@ def bot_seed(seed: int, seat: int) -> int:
 
 @dataclass
 class Match:
-    """One human (seat 0) and three bots playing a Session, hand after hand."""
+    """Humans and bots playing a Session, hand after hand.
+
+    ``bots`` holds the levels of the seats that are not ``humans``, in seat order; ``names``
+    one name per seat (shown in hot-seat games and written in the record)."""
 
     session: Session
-    bots: list[str]  # levels of seats 1-3
+    bots: list[str]
+    humans: tuple[int, ...] = (HUMAN,)
+    names: list[str] | None = None
     players: dict[int, Player] = field(default_factory=dict)
     history: list[list[int]] = field(default_factory=list)  # scores after each hand
     version: int = 0  # bumped by every applied action: stale bot choices are dropped
+    recorder: GameRecorder | None = None
     game: Game = field(init=False)
 
     def __post_init__(self) -> None:
+        bot_seats = self.bot_seats
+        if len(bot_seats) != len(self.bots):
+            raise ValueError(f"{len(bot_seats)} bot seats but {len(self.bots)} bot levels")
         if not self.players:
             seed = self.session.seed
             self.players = {
-                s: make_bot(lvl, bot_seed(seed, s)) for s, lvl in enumerate(self.bots, 1)
+                s: make_bot(lvl, bot_seed(seed, s))
+                for s, lvl in zip(bot_seats, self.bots, strict=True)
             }
         if not self.history:
             self.history = [list(self.session.scores)]
-        self.game = self.session.game or self.session.start_hand()
+        if self.session.game is not None:
+            self.game = self.session.game
+        else:
+            self.game = self.session.start_hand()
+            if self.recorder is not None:
+                self.recorder.hand(self.game)
 
     @classmethod
     def new(
-        cls, seed: int, bots: Sequence[str], rounds: int = 1, config: RuleConfig | None = None
+        cls,
+        seed: int,
+        bots: Sequence[str],
+        rounds: int = 1,
+        config: RuleConfig | None = None,
+        *,
+        humans: Sequence[int] = (HUMAN,),
+        names: Sequence[str] | None = None,
+        recorder_path: Path | None = None,
+        rounds_limit: bool = True,
     ) -> Match:
-        return cls(Session(config or RuleConfig(), seed, rounds=rounds), list(bots))
+        """A new session; with ``recorder_path`` its record is written there as it goes.
+        ``rounds_limit`` off: hands go on until stopped (the demo)."""
+        config = config or RuleConfig(rounds=rounds)
+        if config.rounds != rounds:
+            config = RuleConfig(**{**config.to_dict(), "rounds": rounds})
+        session = Session(config, seed, rounds=None if rounds_limit else 0)
+        humans = tuple(sorted(humans))
+        names_list = list(names) if names is not None else None
+        recorder = None
+        if recorder_path is not None:
+            seats = _seat_infos(humans, list(bots), names_list)
+            recorder = GameRecorder.create(
+                recorder_path, config, [s.to_record() for s in seats], seed
+            )
+        return cls(session, list(bots), humans, names_list, recorder=recorder)
 
+    @classmethod
+    def resumed(cls, state: Resumed) -> Match:
+        """Go on with a game rebuilt from its record, writing on to the same file."""
+        seats = state.seats
+        humans = tuple(i for i, s in enumerate(seats) if s.human)
+        bots = [s.level if s.level in BOTS else DEFAULT_BOT for s in seats if not s.human]
+        recorder = GameRecorder.append(state.path)
+        session = state.session
+        if state.result_missing and session.results:
+            recorder.result(len(session.results), session.results[-1], session.scores)
+        return cls(
+            session,
+            bots,
+            humans,
+            [s.name for s in seats],
+            history=state.history,
+            recorder=recorder,
+        )
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def bot_seats(self) -> list[int]:
+        return [s for s in range(4) if s not in self.humans]
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.humans
+
+    def level(self, seat: int) -> str:
+        """A bot's level ("" for a human)."""
+        if seat in self.humans:
+            return ""
+        return self.bots[self.bot_seats.index(seat)]
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return _seat_infos(self.humans, self.bots, self.names)
+
+    # ------------------------------------------------------------------ play
     @property
     def hand_over(self) -> bool:
         return self.game.phase == OVER
@@ -64,25 +142,40 @@ class Match:
     def next_bot(self) -> tuple[int, Observation, int] | None:
         """The first bot that must decide now, what it sees, and the state version."""
         for seat in self.game.to_act():
-            if seat != HUMAN:
+            if seat not in self.humans:
                 return seat, self.game.observation(seat), self.version
         return None
+
+    def next_human(self) -> int | None:
+        """The first human who must decide now (several are asked in the engine's order)."""
+        return next((s for s in self.game.to_act() if s in self.humans), None)
 
     def apply(self, action: Action) -> list[Event]:
         """The engine's ``apply``: raises ``IllegalAction`` and changes nothing if refused."""
         events = self.game.apply(action)
         self.version += 1
+        if self.recorder is not None:
+            self.recorder.act(action)
         return events
 
     def finish_hand(self) -> HandResult:
         result = self.session.finish_hand()
         self.history.append(list(self.session.scores))
+        if self.recorder is not None:
+            self.recorder.result(len(self.session.results), result, self.session.scores)
         return result
 
     def next_hand(self) -> Game:
         self.game = self.session.start_hand()
         self.version += 1
+        if self.recorder is not None:
+            self.recorder.hand(self.game)
         return self.game
+
+    def close(self) -> None:
+        if self.recorder is not None:
+            self.recorder.close()
+            self.recorder = None
 
     @property
     def session_over(self) -> bool:
@@ -91,4 +184,23 @@ class Match:
     @property
     def round_number(self) -> int:
         """The 圈 being played, 1-based (a 圈 ends when the deal has passed four times)."""
-        return min(self.session.passes // 4 + 1, self.session.rounds or 1)
+        rounds = self.session.rounds or 0
+        if not rounds:
+            return self.session.passes // 4 + 1
+        return min(self.session.passes // 4 + 1, rounds)
+
+
+def _seat_infos(
+    humans: Sequence[int], bots: Sequence[str], names: Sequence[str] | None
+) -> list[SeatInfo]:
+    out = []
+    levels = iter(bots)
+    for seat in range(4):
+        if seat in humans:
+            name = names[seat] if names else f"P{seat + 1}"
+            out.append(SeatInfo(name, HUMAN_KIND))
+        else:
+            level = next(levels)
+            name = names[seat] if names else level
+            out.append(SeatInfo(name, BOT_KIND, level))
+    return out

@@ -25,10 +25,13 @@ def scenario_match(
     seed: int = 0,
     pass_window: bool = True,
     passes: int = 0,
+    humans: Sequence[int] = (0,),
+    names: Sequence[str] | None = None,
 ) -> Match:
     """A Match on a hand-made wall after ``moves``, applied through the engine. Between moves
     every undecided seat passes, and so in a 抢金 window left open at the end unless
-    ``pass_window`` is off. ``passes``: how often the deal has already moved on (§2)."""
+    ``pass_window`` is off. ``passes``: how often the deal has already moved on (§2).
+    ``humans``: the players' seats (two or more: hot-seat), ``bots`` the others' levels."""
     session = Session(seed=seed, rounds=1)
     session.restore(dealer=dealer, streak=1, scores=[0, 0, 0, 0], passes=passes)
     wall = build_wall(dealer, hands, draws=draws, gold=indicator, tail=tail)
@@ -38,7 +41,8 @@ def scenario_match(
         more = i + 1 < len(moves)
         while game.phase in CHOICE_PHASES and (more or (pass_window and game.phase == WINDOW)):
             game.pass_undecided()
-    return Match(session, list(bots))
+    bot_levels = [b for _, b in zip(range(4 - len(humans)), bots, strict=False)]
+    return Match(session, bot_levels, tuple(humans), list(names) if names else None)
 
 
 def discard(seat: int, tile: str) -> Action:
@@ -88,6 +92,26 @@ def rob_gold_match() -> Match:
         moves=[discard(3, "1s")],
         tail="1s1s1s",
         pass_window=False,
+    )
+
+
+def three_claims_match() -> Match:
+    """Hot-seat, three players (A, B, C in seats 1-3) and a bot dealer: the bot discards 4万,
+    which A (下家) may 吃 with 3万5万, B may 胡 (waiting on 4万) and C may 碰 — each is asked
+    behind the cover, in the engine's order."""
+    return scenario_match(
+        {
+            0: "35m111p222p333s678s9m2p",
+            1: "123m567m456p789p123s4m",
+            2: "44m555p666p777s888m1s7p",
+            3: "4m",
+        },
+        dealer=3,
+        indicator="9s",
+        moves=[discard(3, "4m")],
+        humans=(0, 1, 2),
+        names=("A", "B", "C", "greedy"),
+        bots=("greedy",),
     )
 
 

@@ -1,4 +1,5 @@
-"""README screenshots: SVGs of the start, table, result and help screens at 140×45.
+"""README screenshots: SVGs of the start, table, result, help, hot-seat cover and replay
+screens at 140×45 (the replay watches a bots' game recorded on the spot, as the demo plays).
 
 ``python -m ningde_tui.ui.screenshots [DIR]`` (default ``screenshots/``). Rich's SVG export
 squeezes a wide (CJK) character into one cell (rich issue #2742): ``fix_svg`` gives each text
@@ -9,15 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import html
+import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
+from ..storage import ENV_DATA_DIR
 from .app import NingdeApp
-from .scenarios import chi_choice_match, win_on_discard_match
+from .match import Match
+from .scenarios import chi_choice_match, three_claims_match, win_on_discard_match
 
 SIZE = (140, 45)
 # A CJK monospaced font with half-width box lines first; else Latin and box lines from a common
@@ -90,13 +95,45 @@ async def _shot(app: NingdeApp, path: Path, keys: tuple[str, ...] = (), hover: s
         path.write_text(fix_svg(app.export_screenshot()), encoding="utf-8")
 
 
+def bots_record(path: Path, seed: int = 7) -> Path:
+    """One hand of four bots, recorded (what ``ningde demo`` plays and writes)."""
+    path.unlink(missing_ok=True)
+    match = Match.new(seed, ["normal"] * 4, humans=(), recorder_path=path, rounds_limit=False)
+    while not match.hand_over:
+        step = match.next_bot()
+        assert step is not None
+        seat, obs, _ = step
+        match.apply(match.players[seat].choose(obs))
+    match.finish_hand()
+    match.close()
+    return path
+
+
 async def write_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        # an empty data folder: the shots neither show nor add to the user's own records
+        saved = os.environ.get(ENV_DATA_DIR)
+        os.environ[ENV_DATA_DIR] = tmp
+        try:
+            record = bots_record(Path(tmp) / "demo.jsonl")
+            return await _write_shots(out, record)
+        finally:
+            if saved is None:
+                del os.environ[ENV_DATA_DIR]
+            else:
+                os.environ[ENV_DATA_DIR] = saved
+
+
+async def _write_shots(out: Path, record: Path) -> list[Path]:
+    steps = ("right",) * 10
     shots = [
         (NingdeApp(seed=7, pace="instant"), "start.svg", (), ""),
         (NingdeApp(pace="instant", match=chi_choice_match()), "table.svg", (), "#choice-1"),
         (NingdeApp(pace="instant", match=win_on_discard_match()), "result.svg", ("m",), ""),
         (NingdeApp(seed=7, pace="instant", start_screen=False), "help.svg", ("question_mark",), ""),
+        (NingdeApp(pace="instant", match=three_claims_match()), "hotseat.svg", (), ""),
+        (NingdeApp(pace="instant", replay=record), "replay.svg", steps, ""),
     ]
     paths = []
     for app, name, keys, hover in shots:

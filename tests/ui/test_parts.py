@@ -184,3 +184,57 @@ def test_every_event_of_real_hands_reads_in_both_languages() -> None:
                 elif event.kind != "draw":
                     assert line is not None and line.text and "{" not in line.text
     assert {"deal", "gold", "discard", "win"} <= kinds
+
+
+def test_hotseat_and_demo_arguments() -> None:
+    from ningde_tui import demo
+
+    with pytest.raises(SystemExit):
+        play.hotseat_main(["--humans", "5"])
+    with pytest.raises(SystemExit):
+        play.hotseat_main(["--humans", "2", "--names", "A"])
+    with pytest.raises(SystemExit):
+        play.hotseat_main(["--humans", "3", "--seats", "1,2"])
+    with pytest.raises(SystemExit):
+        demo.main(["--hands", "0"])
+    with pytest.raises(SystemExit):
+        demo.main(["--bots", "normal,hard"])
+    assert play.parse_seats("1,3") == [0, 2]
+    with pytest.raises(argparse.ArgumentTypeError):
+        play.parse_seats("1,1")
+
+
+def test_replay_text_walk_is_kept(capsys, tmp_path) -> None:
+    from pathlib import Path
+
+    from ningde_tui.replay_cli import main as replay_main
+
+    record = Path(__file__).parent.parent / "records" / "rob_gold.jsonl"
+    assert replay_main(["--text", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "hand 1" in out and "rob_gold" not in out.splitlines()[0]
+
+
+def test_seat_names_follow_the_viewer() -> None:
+    from ningde_tui.ui.seating import Seating
+
+    seating = Seating("zh", bottom=2, names=("甲", None, "乙", None))
+    assert [seating.name(s) for s in range(4)] == ["对家·甲", "上家", "你·乙", "下家"]
+    watching = Seating("en", bottom=0, names=("A", "B", "C", "D"), relative=False)
+    assert watching.name(3) == "D" and watching.position(3) == 3
+
+
+def test_wall_turns_with_the_viewer() -> None:
+    """Seen from seat 2, seat 2's wall is at the bottom and the head label sits by its stack."""
+    game = gold_turn_match().game
+    for bottom in range(4):
+        state = WallState(
+            head=game.wall.head, tail=game.wall.tail, reserve=game.reserve, dealer=game.dealer,
+            dice=game.dice, gold=game.gold, drawable=game.drawable, bottom=bottom,
+        )  # fmt: skip
+        view = WallView()
+        view.state = state
+        cells = view.grid()
+        seat, k, _ = stack_location(state.head, game.dealer, game.dice)
+        row, col = label_cell((seat - bottom) % 4, k)
+        assert cells[row][col][0] == "头"

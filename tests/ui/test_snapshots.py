@@ -1,13 +1,18 @@
-"""SVG snapshots of the four screens at 140×45 (pytest-textual-snapshot). After a deliberate
+"""SVG snapshots of the screens at 140×45 (pytest-textual-snapshot). After a deliberate
 change: ``pytest tests/ui/test_snapshots.py --snapshot-update`` and look at the new SVGs."""
 
 from __future__ import annotations
 
+import os
+from datetime import datetime
+
 from pilot_helpers import SIZE, settle, table_app
+from test_replay import bot_game
 from textual.pilot import Pilot
 
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.scenarios import chi_choice_match, win_on_discard_match
+from ningde_tui.ui.match import Match
+from ningde_tui.ui.scenarios import chi_choice_match, three_claims_match, win_on_discard_match
 
 
 def test_start_screen(snap_compare) -> None:
@@ -45,3 +50,47 @@ def test_help_screen(snap_compare) -> None:
 
     app = table_app(seed=7, bots=("greedy", "greedy", "greedy"))
     assert snap_compare(app, terminal_size=SIZE, run_before=open_help)
+
+
+def test_hotseat_cover(snap_compare) -> None:
+    """Three players may claim one discard: the table is covered until A takes over."""
+    app = table_app(three_claims_match())
+    assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+def test_replay_screen(snap_compare, tmp_path) -> None:
+    """A bots' game watched with every hand face up, eight steps in, seat 1 at the bottom."""
+
+    async def eight_steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        for _ in range(8):
+            await pilot.press("right")
+        await pilot.pause()
+
+    app = NingdeApp(replay=bot_game(tmp_path / "bots.jsonl"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=eight_steps)
+
+
+def test_recent_games_screen(snap_compare, data_dir) -> None:
+    """A finished demo, an unfinished game and a broken record, at fixed times."""
+    folder = data_dir / "records"
+    folder.mkdir(parents=True)
+    demo = bot_game(folder / "20260101-100000-demo-seed7.jsonl")
+    play = folder / "20260102-200000-play-seed39.jsonl"
+    match = Match.new(39, ["easy", "normal", "hard"], recorder_path=play)
+    while match.next_human() is None:
+        seat, obs, _ = match.next_bot()
+        match.apply(match.players[seat].choose(obs))
+    match.close()
+    broken = folder / "20260103-090000-play-seed1.jsonl"
+    broken.write_text('{"t": "game"}\n', encoding="utf-8")
+    for i, path in enumerate((demo, play, broken)):
+        stamp = datetime(2026, 1, 1 + i, 10 + i, 30).timestamp()
+        os.utime(path, (stamp, stamp))
+
+    async def open_recent(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await pilot.click("#recent")
+        await settle(pilot)
+
+    assert snap_compare(NingdeApp(pace="instant"), terminal_size=SIZE, run_before=open_recent)

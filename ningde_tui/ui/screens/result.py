@@ -15,9 +15,10 @@ from textual.widgets import Static
 
 from ...rules.game import Game, HandResult
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..i18n import seat_name, tr
+from ..i18n import tr
 from ..localize import localize_bindings
 from ..match import Match
+from ..seating import Seating
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
 from ..widgets.seat import melds_text
@@ -42,7 +43,16 @@ class ResultScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter,space", "dismiss", "key.next", key_display="⏎")]
 
     def __init__(
-        self, match: Match, game: Game, result: HandResult, lang: str, ascii_tiles: bool
+        self,
+        match: Match,
+        game: Game,
+        result: HandResult,
+        lang: str,
+        ascii_tiles: bool,
+        *,
+        seating: Seating | None = None,
+        final: bool | None = None,
+        auto_close: float | None = None,
     ) -> None:
         super().__init__()
         localize_bindings(self, lang)
@@ -51,7 +61,17 @@ class ResultScreen(ModalScreen[None]):
         self.result = result
         self.lang = lang
         self.ascii_tiles = ascii_tiles
-        self.final = match.session_over
+        self.seating = seating or Seating(lang)
+        self.final = match.session_over if final is None else final
+        self.auto_close = auto_close  # a demo goes on by itself after this many seconds
+
+    def on_mount(self) -> None:
+        if self.auto_close is not None:
+            self.set_timer(max(self.auto_close, 0.01), self._close)
+
+    def _close(self) -> None:
+        if self.is_current:
+            self.dismiss()
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -74,7 +94,7 @@ class ResultScreen(ModalScreen[None]):
                 tr(
                     lang,
                     "result.win",
-                    name=seat_name(r.winner, lang),
+                    name=self.seating.name(r.winner),
                     zh=PATTERN_ZH[r.pattern],
                     en=PATTERN_EN[r.pattern],
                 ),
@@ -83,7 +103,7 @@ class ResultScreen(ModalScreen[None]):
             out.append("   ")
             by = r.by or "self"
             if by == "discard" and r.discarder is not None:
-                out.append(tr(lang, "result.by.discard", name=seat_name(r.discarder, lang)))
+                out.append(tr(lang, "result.by.discard", name=self.seating.name(r.discarder)))
             else:
                 out.append(tr(lang, f"result.by.{by}"))
             if r.win_tile is not None:
@@ -101,7 +121,7 @@ class ResultScreen(ModalScreen[None]):
         table.add_column()
         table.add_column(justify="right", no_wrap=True)
         for seat in range(4):
-            name = Text(seat_name(seat, lang), style="bold")
+            name = Text(self.seating.name(seat), style="bold")
             if seat == r.dealer:
                 name.append(" " + tr(lang, "table.dealer"), style="bold #e0b23a")
             if seat == r.winner:
@@ -134,7 +154,7 @@ class ResultScreen(ModalScreen[None]):
                 r.score.pay_dealer if seat == r.dealer and r.score.pay_dealer else r.score.pay_other
             )
             assert pay is not None
-            who = seat_name(seat, lang) + (tr(lang, "result.dealer") if seat == r.dealer else "")
+            who = self.seating.name(seat) + (tr(lang, "result.dealer") if seat == r.dealer else "")
             table.add_row(
                 Text(tr(lang, "result.pays", name=who), style="#c9c9c9"),
                 Text(pay.text(lang), style="bold #e8e2d0"),
@@ -155,7 +175,7 @@ class ResultScreen(ModalScreen[None]):
             line = [h[seat] for h in history]
             table.add_row(
                 Text(tr(lang, "result.rank", n=rank), style="#8fa8a2"),
-                Text(seat_name(seat, lang), style="bold"),
+                Text(self.seating.name(seat), style="bold"),
                 signed(self.result.deltas[seat]),
                 signed(scores[seat]),
                 Text(sparkline(line, lo, hi), style=SEAT_COLOURS[seat]),

@@ -1,4 +1,6 @@
-"""The start screen: a new game (the three bots' levels, how many 圈, a seed), the rules, quit."""
+"""The start screen: who sits where (a player or a bot level per seat; two or more players play
+hot-seat on this screen), how many 圈, a seed; continue the last unfinished game, recent games,
+the demo, the rules, quit."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from textual.containers import Center, Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ..i18n import level_name, seat_name, tr
+from ...storage import latest_unfinished
+from ..i18n import level_name, tr
 from ..localize import localize_bindings
 from ..match import BOT_LEVELS
 from ..tilefaces import chip
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
     from ..app import NingdeApp
 
 ROUND_CHOICES = (1, 2, 3, 4)
+HUMAN = "human"
 
 
 def banner(lang: str) -> Text:
@@ -46,31 +50,50 @@ class StartScreen(Screen[None]):
         Binding("question_mark,f1", "app.help", "key.help", key_display="?"),
     ]
 
-    def __init__(self, lang: str, seed: int | None, bots: Sequence[str], rounds: int) -> None:
+    def __init__(
+        self,
+        lang: str,
+        seed: int | None,
+        seats: Sequence[str],
+        rounds: int,
+        names: Sequence[str] | None = None,
+    ) -> None:
         super().__init__()
         localize_bindings(self, lang)
         self.lang = lang
         self.seed = seed
-        self.bots = list(bots)
+        self.seats = list(seats) if len(seats) == 4 else [HUMAN, *seats]
         self.rounds = rounds
+        given = iter(names or ())  # the players' names, in seat order
+        self.names = [next(given, "") if k == HUMAN else "" for k in self.seats]
+        self.can_continue = latest_unfinished() is not None
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        levels = [(level_name(lvl, lang), lvl) for lvl in BOT_LEVELS]
+        kinds = [(tr(lang, "start.human"), HUMAN)]
+        kinds += [(tr(lang, "start.bot", level=level_name(lvl, lang)), lvl) for lvl in BOT_LEVELS]
         rounds = sorted({*ROUND_CHOICES, self.rounds})
         with Center(id="start-box"):
             yield Static(banner(lang), id="banner")
             with Vertical(id="form"):
-                yield Label(tr(lang, "start.bots"), classes="form-title")
-                with Grid(id="bots"):
-                    for seat in (1, 2, 3):
-                        yield Label(seat_name(seat, lang), classes="form-label")
+                yield Label(tr(lang, "start.seats"), classes="form-title")
+                with Grid(id="seats"):
+                    for seat in range(4):
+                        yield Label(tr(lang, "seat.number", n=seat + 1), classes="form-label")
                         yield Select(
-                            levels,
-                            value=self.bots[seat - 1],
+                            kinds,
+                            value=self.seats[seat],
                             allow_blank=False,
-                            id=f"bot-{seat}",
+                            id=f"seat-{seat}",
                             compact=True,
+                        )
+                        name = self.names[seat] if self.seats[seat] == HUMAN else ""
+                        yield Input(
+                            value=name,
+                            placeholder=self._placeholder(seat, self.seats[seat]),
+                            id=f"name-{seat}",
+                            compact=True,
+                            disabled=self.seats[seat] != HUMAN,
                         )
                 with Grid(id="options"):
                     yield Label(tr(lang, "start.rounds"), classes="form-label")
@@ -90,25 +113,75 @@ class StartScreen(Screen[None]):
                         compact=True,
                     )
                 yield Static("", id="start-error")
-            with Horizontal(id="start-buttons"):
-                yield Button(tr(lang, "start.new"), id="new", variant="success")
-                yield Button(tr(lang, "start.help"), id="help")
-                yield Button(tr(lang, "start.quit"), id="quit", variant="error")
+            with Horizontal(classes="start-buttons"):
+                yield Button(tr(lang, "start.new"), id="new", variant="success", compact=True)
+                yield Button(
+                    tr(lang, "start.continue"),
+                    id="continue",
+                    variant="primary",
+                    compact=True,
+                    disabled=not self.can_continue,
+                )
+                yield Button(tr(lang, "start.recent"), id="recent", compact=True)
+            with Horizontal(classes="start-buttons"):
+                yield Button(tr(lang, "start.demo"), id="demo", compact=True)
+                yield Button(tr(lang, "start.help"), id="help", compact=True)
+                yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
 
-    @on(Button.Pressed, "#new")
-    @on(Input.Submitted, "#seed")
-    def _new_game(self) -> None:
+    @on(Select.Changed)
+    def _seat_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if sid.startswith("seat-"):
+            seat = int(sid.removeprefix("seat-"))
+            name = self.query_one(f"#name-{seat}", Input)
+            name.disabled = event.value != HUMAN
+            name.placeholder = self._placeholder(seat, str(event.value))
+
+    def _placeholder(self, seat: int, kind: str) -> str:
+        return tr(self.lang, "seat.player", n=seat + 1) if kind == HUMAN else ""
+
+    def chosen_seats(self) -> list[str]:
+        return [str(self.query_one(f"#seat-{seat}", Select).value) for seat in range(4)]
+
+    def chosen_seed(self) -> tuple[bool, int | None]:
         raw = self.query_one("#seed", Input).value.strip()
         if raw and not raw.lstrip("-").isdigit():
             self.query_one("#start-error", Static).update(tr(self.lang, "start.seed_bad"))
+            return False, None
+        return True, int(raw) if raw else None
+
+    @on(Button.Pressed, "#new")
+    @on(Input.Submitted, "#seed")
+    def _new_game(self) -> None:
+        ok, seed = self.chosen_seed()
+        if not ok:
             return
-        bots = [str(self.query_one(f"#bot-{seat}", Select).value) for seat in (1, 2, 3)]
+        seats = self.chosen_seats()
+        if HUMAN not in seats:
+            self.query_one("#start-error", Static).update(tr(self.lang, "start.no_human"))
+            return
+        names = [self.query_one(f"#name-{s}", Input).value.strip() for s in range(4)]
+        names = [n for s, n in enumerate(names) if seats[s] == HUMAN]
         rounds = cast(int, self.query_one("#rounds", Select).value)
-        cast("NingdeApp", self.app).new_game(int(raw) if raw else None, bots, rounds)
+        cast("NingdeApp", self.app).new_game(seed, seats, rounds, names or None)
+
+    @on(Button.Pressed, "#continue")
+    def _continue(self) -> None:
+        cast("NingdeApp", self.app).continue_game()
+
+    @on(Button.Pressed, "#recent")
+    def _recent(self) -> None:
+        cast("NingdeApp", self.app).action_recent()
+
+    @on(Button.Pressed, "#demo")
+    def _demo(self) -> None:
+        ok, seed = self.chosen_seed()
+        if ok:
+            cast("NingdeApp", self.app).start_demo(seed, None)
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:

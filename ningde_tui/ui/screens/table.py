@@ -1,8 +1,12 @@
-"""The table: three bots and you, the square wall, ponds, your hand and your choices.
+"""The table in play: humans and bots, the square wall, ponds, the viewer's hand and choices.
 
-All decisions (yours from keys, clicks and choice buttons; the bots' from a worker thread) go
-through ``Match.apply`` → ``Game.apply``; what is drawn comes from your Observation and the
-engine's public state. A refused action shows the engine's reason and changes nothing.
+All decisions (the humans' from keys, clicks and choice buttons; the bots' from a worker
+thread) go through ``Match.apply`` → ``Game.apply``; a refused action shows the engine's reason
+and changes nothing. What is drawn comes from the Observation of the human whose decision it
+is. In a hot-seat game, before a different human's decision a cover screen hides the table
+("请 X 接手"): nobody sees another human's hand, choices or hints. Several humans who may claim
+one discard are asked one after another, in the engine's priority order, each behind the cover.
+A demo (no humans) shows every hand and plays on by itself.
 """
 
 from __future__ import annotations
@@ -10,55 +14,23 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, cast
 
-from rich.text import Text
-from textual import events, on, work
-from textual.app import ComposeResult
+from textual import on, work
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from ...rules.game import (
-    CHOICE_PHASES,
-    CLAIM,
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    OVER,
-    PASS,
-    TURN,
-    WINDOW,
-    Action,
-    Event,
-    IllegalAction,
-    Observation,
-)
-from ..announce import Line, describe
-from ..hints import claim_hints, discard_hints, hand_hint
-from ..i18n import reason_text, refusal_text, seat_name, tr
-from ..localize import localize_bindings
-from ..match import HUMAN, PACES, Match
-from ..tilefaces import tile_text
-from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel, ChoicesState, choice_actions
-from ..widgets.hand import TILE_KEYS, HandState, HandTile, HandView, display_order
-from ..widgets.hints import HintsView, hints_text
-from ..widgets.log import TableLog
-from ..widgets.pond import PondState, PondView
-from ..widgets.scoreboard import ScoreBoard, ScoreState
-from ..widgets.seat import MySeatLine, SeatState, SeatView
-from ..widgets.wall import WallState, WallView
+from ...rules.game import DECLINE_THREE_GOLD, DISCARD, PASS, Action, IllegalAction
+from ..announce import Line
+from ..i18n import level_name, refusal_text, tr
+from ..match import PACES, Match
+from ..seating import Seating
+from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
+from ..widgets.hand import TILE_KEYS, HandTile
+from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
 
 if TYPE_CHECKING:
     from ..app import NingdeApp
 
-MIN_WIDTH, MIN_HEIGHT = 110, 34
-LINE_STYLE = {
-    "action": "#e8e2d0",
-    "draw": "#8fa8a2",
-    "notice": "bold #e0b23a",
-    "error": "bold #ff7b72",
-}
+RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
 
 def _tile_bindings() -> list[Binding]:
@@ -74,7 +46,7 @@ def _choice_bindings() -> list[Binding]:
     return out
 
 
-class TableScreen(Screen[None]):
+class TableScreen(BoardScreen):
     CSS_PATH = "table.tcss"
     BINDINGS = [
         Binding("left", "cursor(-1)", "key.left", key_display="←", show=False),
@@ -84,247 +56,116 @@ class TableScreen(Screen[None]):
         *_choice_bindings(),
         Binding("up", "focus_choice(-1)", show=False),
         Binding("down", "focus_choice(1)", show=False),
-        Binding("h", "toggle_hints", "key.hints"),
-        Binding("question_mark,f1", "help", "key.help", key_display="?"),
+        Binding("escape", "stop_demo", "key.stop_demo", key_display="Esc"),
+        *COMMON_BINDINGS,
     ]
+    PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
 
-    hints_on: reactive[bool] = reactive(True)
-
-    def __init__(self, match: Match, lang: str, ascii_tiles: bool, pace: str) -> None:
-        super().__init__()
-        localize_bindings(self, lang)
+    def __init__(
+        self,
+        match: Match,
+        lang: str,
+        ascii_tiles: bool,
+        pace: str,
+        *,
+        demo_hands: int | None = None,
+        exit_after_demo: bool = False,
+    ) -> None:
+        super().__init__(lang, ascii_tiles)
         self.match = match
-        self.lang = lang
-        self.ascii_tiles = ascii_tiles
         self.pace = pace
-        self.announcement = Line("", "action")
-        self.notice = Line("", "notice")
+        self.hotseat = len(match.humans) > 1
+        self.demo = not match.humans
+        self.demo_hands = demo_hands
+        self.exit_after_demo = exit_after_demo
+        self.covered_for: int | None = None  # the human the cover screen is waiting for
+        bottom = match.humans[0] if match.humans else 0
+        self.seating = Seating(lang, bottom, self._table_names(), relative=not self.demo)
+        self.open_hands = self.demo
+        self.interactive = not self.demo
+        # one human sees their table from the start; hot-seat starts covered
+        self.private_seat = bottom if len(match.humans) == 1 else None
 
-    # ------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
-        with Vertical(id="table-area"):
-            with Horizontal(id="main"):
-                with Vertical(id="table"):
-                    yield SeatView(2, id="seat-2", classes="seat top")
-                    with Horizontal(id="middle"):
-                        with Vertical(id="col-3", classes="side-col"):
-                            yield SeatView(3, id="seat-3", classes="seat")
-                            yield PondView(3, id="pond-3", classes="pond")
-                        with Vertical(id="centre"):
-                            yield PondView(2, id="pond-2", classes="pond")
-                            yield WallView(id="wall")
-                            yield PondView(0, id="pond-0", classes="pond")
-                        with Vertical(id="col-1", classes="side-col"):
-                            yield SeatView(1, id="seat-1", classes="seat")
-                            yield PondView(1, id="pond-1", classes="pond")
-                with Vertical(id="side"):
-                    yield ScoreBoard(id="scores")
-                    yield HintsView(id="hints")
-                    yield TableLog(id="log")
-            yield Static(id="announce")
-            with Horizontal(id="bottom"):
-                with Vertical(id="me"):
-                    yield MySeatLine(id="my-line")
-                    yield HandView(id="hand")
-                yield ChoicesPanel(id="choices")
-        yield Static(id="too-small")
-        yield Footer()
+    def _table_names(self) -> tuple[str | None, ...] | None:
+        """Names at the table: humans by name in hot-seat; every seat by name in a demo."""
+        m, lang = self.match, self.lang
+        if self.demo:
+            return tuple(
+                tr(lang, "seat.bot", n=s + 1, level=level_name(m.level(s), lang)) for s in range(4)
+            )
+        if not self.hotseat or m.names is None:
+            return None
+        return tuple(m.names[s] if m.is_human(s) else None for s in range(4))
+
+    def result_seating(self) -> Seating:
+        """Everyone looks at a result: in hot-seat every seat by name, not 你/下家."""
+        m, lang = self.match, self.lang
+        if not self.hotseat:
+            return self.seating
+        names = tuple(
+            (m.names[s] if m.names else tr(lang, "seat.player", n=s + 1))
+            if m.is_human(s)
+            else tr(lang, "seat.bot", n=s + 1, level=level_name(m.level(s), lang))
+            for s in range(4)
+        )
+        return Seating(lang, self.seating.bottom, names, relative=False)
 
     def on_mount(self) -> None:
-        self.query_one("#hints").border_title = tr(self.lang, "hints.title")
-        self.query_one("#log").border_title = tr(self.lang, "table.log")
-        self._check_size(self.app.size.width, self.app.size.height)
+        super().on_mount()
         self.start_hand()
 
+    def board_info(self) -> BoardInfo:
+        m = self.match
+        session = m.session
+        return BoardInfo(
+            m.game,
+            tuple(session.scores),
+            len(session.results) + 1,
+            m.round_number,
+            session.rounds or 0,
+            tuple(m.level(s) for s in range(4)),
+        )
+
     def start_hand(self) -> None:
-        """Show a freshly dealt hand and let the bots play up to your first decision."""
-        self.query_one(TableLog).clear_lines()
-        self.notice = Line("", "notice")
-        self.announcement = Line("", "action")
-        self.take_events(self.match.game.log)
+        """Show a freshly dealt hand and let the bots play up to a human's decision."""
+        self.retell(self.match.game.log)
         self.refresh_table()
         self.continue_play()
 
-    # ------------------------------------------------------------ drawing
-    @property
-    def hand_view(self) -> HandView:
-        return self.query_one(HandView)
+    # ------------------------------------------------------------ hot-seat
+    def set_viewer(self, seat: int | None) -> None:
+        """Draw the table for ``seat`` (None: nobody's private part) and retell the hand's
+        log as that seat may read it."""
+        self.private_seat = seat
+        if seat is not None:
+            self.seating = Seating(self.lang, seat, self.seating.names, self.seating.relative)
+        self.retell(self.match.game.log)
+        self.refresh_table()
 
-    def refresh_table(self) -> None:
-        """Redraw everything from your Observation (and the wall's public state)."""
-        obs = self.match.observation()
-        self._refresh_seats(obs)
-        self._refresh_wall(obs)
-        self._refresh_hand(obs)
-        self._refresh_choices(obs)
-        self._refresh_hints(obs)
-        self._refresh_announce()
-        self.query_one(TableLog).refresh()
-
-    def _seat_state(self, obs: Observation, seat: int) -> SeatState:
-        return SeatState(
-            seat,
-            level=self.match.bots[seat - 1] if seat != HUMAN else "",
-            score=self.match.session.scores[seat],
-            dealer=obs.dealer == seat,
-            streak=obs.streak,
-            hand_size=obs.hand_sizes[seat],
-            melds=obs.melds[seat],
-            gold=obs.gold,
-            active=seat in obs.to_act,
-            lang=self.lang,
-            ascii_tiles=self.ascii_tiles,
-        )
-
-    def _refresh_seats(self, obs: Observation) -> None:
-        """The bots' panels, your name line, the four ponds and the score board."""
-        for seat in (1, 2, 3):
-            self.query_one(f"#seat-{seat}", SeatView).update_state(self._seat_state(obs, seat))
-        self.query_one(MySeatLine).update_state(self._seat_state(obs, HUMAN))
-        for seat in range(4):
-            latest = obs.last_discard is not None and obs.last_discard[0] == seat
-            self.query_one(f"#pond-{seat}", PondView).update_state(
-                PondState(obs.ponds[seat], latest, obs.gold, self.ascii_tiles)
-            )
-        session = self.match.session
-        self.query_one(ScoreBoard).update_state(
-            ScoreState(
-                tuple(session.scores),
-                obs.dealer,
-                obs.streak,
-                obs.to_act,
-                len(session.results) + 1,
-                self.match.round_number,
-                session.rounds or 1,
-                self.lang,
-            )
-        )
-
-    def _refresh_wall(self, obs: Observation) -> None:
-        lang, session = self.lang, self.match.session
-        wall = self.match.game.wall  # where the tiles are is public; what they are is not used
-        hand_text = " · ".join(
-            (
-                tr(lang, "table.hand_no", n=len(session.results) + 1),
-                tr(lang, "table.round_of", n=self.match.round_number, total=session.rounds or 1),
-            )
-        )
-        self.query_one(WallView).update(
-            WallState(
-                head=wall.head,
-                tail=wall.tail,
-                reserve=obs.reserve,
-                dealer=obs.dealer,
-                streak=obs.streak,
-                dice=obs.dice,
-                gold=obs.gold,
-                drawable=obs.drawable,
-                turn=obs.to_act[0] if len(obs.to_act) == 1 else None,
-                turn_text=self._turn_text(obs),
-                hand_text=hand_text,
-                last_round=obs.last_round,
-                lang=lang,
-                ascii_tiles=self.ascii_tiles,
-            )
-        )
-
-    def _turn_text(self, obs: Observation) -> str:
-        lang = self.lang
-        if obs.phase == OVER:
-            return tr(lang, "table.over")
-        if obs.phase == TURN:
-            return tr(lang, "table.turn", name=seat_name(obs.to_act[0], lang))
-        if obs.to_act:  # a window or claim shows a seat only its own decision
-            return tr(lang, "table.waiting", names=seat_name(obs.to_act[0], lang))
-        return tr(lang, "table.others_deciding")
-
-    def _refresh_hand(self, obs: Observation) -> None:
-        tiles = tuple(display_order(obs.hand, obs.drawn, obs.gold))
-        state = HandState(tiles, obs.drawn is not None, obs.gold, self.ascii_tiles)
-        hand = self.hand_view
-        cursor = hand.cursor
-        if state != hand.state and state.has_drawn:
-            cursor = len(tiles) - 1
-        cursor = min(cursor, max(len(tiles) - 1, 0))
-        mine = obs.phase == TURN and HUMAN in obs.to_act
-        hand.set_class(mine, "-active")
-        hand.active = mine
-        hand.show(state, cursor)
-
-    def _refresh_choices(self, obs: Observation) -> None:
-        lang, asc = self.lang, self.ascii_tiles
-        mine = HUMAN in obs.to_act
-        actions = choice_actions(obs.legal) if mine else ()
-        title = Text()
-        if mine and obs.phase == CLAIM and obs.last_discard is not None:
-            seat, tile = obs.last_discard
-            title.append(tr(lang, "choice.title", name=seat_name(seat, lang), tile=""))
-            title.append_text(tile_text(tile, obs.gold, asc))
-        elif mine and obs.phase == WINDOW:
-            title.append(tr(lang, "choice.window"), style="bold #e0b23a")
-        elif mine and obs.phase == TURN:
-            key = "table.you_choose" if actions else "table.you_discard"
-            title.append(tr(lang, key), style="bold #7ee2a8")
-        state = ChoicesState(
-            title,
-            actions,
-            reason_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
-            autofocus=obs.phase in CHOICE_PHASES,
-            gold=obs.gold,
-            ascii_tiles=asc,
-            lang=lang,
-        )
-        panel = self.query_one(ChoicesPanel)
-        if state == panel.state:
+    def check_cover(self) -> None:
+        """Before a different human decides, hide the table behind the cover screen."""
+        if not self.hotseat or self.covered_for is not None:
             return
-        self.hand_view.highlight = None
-        panel.state = state
-
-    def _refresh_hints(self, obs: Observation) -> None:
-        view = self.query_one(HintsView)
-        view.display = self.hints_on
-        if not self.hints_on:
+        human = self.match.next_human()
+        if human is None or human == self.private_seat:
             return
-        limit = max(view.content_region.height - 2, 4)
-        if obs.phase == TURN and HUMAN in obs.to_act:
-            text = hints_text(
-                discard_hints(obs), None, obs.gold, self.ascii_tiles, self.lang, limit
-            )
-        elif obs.phase == OVER:
-            text = Text()
-        else:
-            text = hints_text(
-                [], hand_hint(obs), obs.gold, self.ascii_tiles, self.lang, limit, claim_hints(obs)
-            )
-        view.update(text)
+        from .cover import CoverScreen
 
-    def _refresh_announce(self) -> None:
-        text = Text(self.announcement.text, style=LINE_STYLE[self.announcement.kind])
-        if self.notice.text:
-            if text.plain:
-                text.append("   ·   ", style="#5f7470")
-            text.append("⚑ " + self.notice.text, style=LINE_STYLE["notice"])
-        self.query_one("#announce", Static).update(text)
+        self.covered_for = human
+        self.set_viewer(None)
+        self.app.push_screen(
+            CoverScreen(self.result_seating().name(human), self.lang),
+            callback=self._reveal_for_next,
+        )
 
-    def announce(self, line: Line) -> None:
-        self.announcement = line
-        self._refresh_announce()
-
-    def take_events(self, new: list[Event]) -> None:
-        log = self.query_one(TableLog)
-        for event in new:
-            line = describe(event, self.lang, self.ascii_tiles)
-            if line is None:
-                continue
-            log.add(Text(line.text, style=LINE_STYLE[line.kind]))
-            if line.kind == "notice":
-                self.notice = line
-            else:
-                self.announcement = line
+    def _reveal_for_next(self, _: None = None) -> None:
+        seat, self.covered_for = self.covered_for, None
+        self.set_viewer(seat)
+        self.check_cover()
 
     # ------------------------------------------------------------ playing
     def act(self, action: Action) -> None:
-        """Your decision, through the engine; a refusal shows the engine's reason."""
+        """A human's decision, through the engine; a refusal shows the engine's reason."""
         try:
             events = self.match.apply(action)
         except IllegalAction as refused:
@@ -338,7 +179,9 @@ class TableScreen(Screen[None]):
     def continue_play(self) -> None:
         if self.match.hand_over:
             self.show_result()
-        elif self.match.next_bot() is not None:
+            return
+        self.check_cover()
+        if self.match.next_bot() is not None:
             self.run_bots()
 
     @work(thread=True, exclusive=True, group="bots")
@@ -361,31 +204,62 @@ class TableScreen(Screen[None]):
             self.app.call_from_thread(self._bots_done)
 
     def _apply_bot(self, action: Action, version: int) -> None:
-        if version != self.match.version:
+        if version != self.match.version or not self.on_table:
             return  # the table moved on while the bot was thinking
         self.take_events(self.match.apply(action))
         self.refresh_table()
+        self.check_cover()
 
     def _bots_done(self) -> None:
-        if self.match.hand_over:
+        if self.match.hand_over and self.on_table:
             self.show_result()
+
+    @property
+    def on_table(self) -> bool:
+        return self in self.app.screen_stack
 
     def show_result(self) -> None:
         from .result import ResultScreen
 
         game = self.match.game
         result = self.match.finish_hand()
+        final = self.match.session_over or (
+            self.demo_hands is not None and len(self.match.session.results) >= self.demo_hands
+        )
+        pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
         self.app.push_screen(
-            ResultScreen(self.match, game, result, self.lang, self.ascii_tiles),
+            ResultScreen(
+                self.match,
+                game,
+                result,
+                self.lang,
+                self.ascii_tiles,
+                seating=self.result_seating(),
+                final=final,
+                auto_close=pause,
+            ),
             callback=self._after_result,
         )
 
     def _after_result(self, _: None = None) -> None:
-        if self.match.session_over:
-            cast("NingdeApp", self.app).action_new_game()
+        app = cast("NingdeApp", self.app)
+        demo_done = (
+            self.demo_hands is not None and len(self.match.session.results) >= self.demo_hands
+        )
+        if self.match.session_over or demo_done:
+            self.match.close()
+            if demo_done and self.exit_after_demo:
+                app.exit()
+            else:
+                app.action_new_game()
             return
         self.match.next_hand()
+        if self.hotseat:
+            self.private_seat = None
         self.start_hand()
+
+    def on_unmount(self) -> None:
+        self.match.close()
 
     # ------------------------------------------------------------ input
     @on(HandTile.Clicked)
@@ -405,11 +279,12 @@ class TableScreen(Screen[None]):
         self.hand_view.highlight = uses
 
     def action_discard_at(self, index: int) -> None:
+        seat = self.private_seat
         tile = self.hand_view.tile_at(index)
-        if tile is None:
+        if tile is None or seat is None or not self.interactive:
             return
         self.hand_view.cursor = index
-        self.act(Action(HUMAN, DISCARD, tile))
+        self.act(Action(seat, DISCARD, tile))
 
     def action_discard_cursor(self) -> None:
         self.action_discard_at(self.hand_view.cursor)
@@ -422,14 +297,32 @@ class TableScreen(Screen[None]):
         if isinstance(self.focused, ChoiceButton):
             self.set_focus(None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A demo has no player's keys (and they leave its footer); Esc stops it."""
+        if action in self.PLAY_ACTIONS:
+            return not self.demo
+        if action == "stop_demo":
+            return self.demo
+        return True
+
+    def action_stop_demo(self) -> None:
+        self.match.close()
+        if self.exit_after_demo:
+            self.app.exit()
+        else:
+            cast("NingdeApp", self.app).action_new_game()
+
     def action_choose(self, key: str) -> None:
         """A choice key: take the choice, or with several combinations move between them."""
+        seat = self.private_seat
+        if seat is None or not self.interactive:
+            return
         buttons = [
             b for b in self.query_one(ChoicesPanel).buttons() if CHOICE_KEYS[b.action.type] == key
         ]
         if not buttons:
             kinds = [t for t, k in CHOICE_KEYS.items() if k == key]
-            self.act(Action(HUMAN, kinds[0]))
+            self.act(Action(seat, kinds[0]))
             return
         if len(buttons) == 1:
             self.act(buttons[0].action)
@@ -448,26 +341,3 @@ class TableScreen(Screen[None]):
         else:
             index = 0 if step > 0 else len(buttons) - 1
         buttons[index].focus()
-
-    def action_toggle_hints(self) -> None:
-        self.hints_on = not self.hints_on
-
-    def watch_hints_on(self) -> None:
-        if self.is_mounted:
-            self._refresh_hints(self.match.observation())
-
-    def action_help(self) -> None:
-        cast("NingdeApp", self.app).action_help()
-
-    # ------------------------------------------------------------ size
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
-
-    def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "-too-small")
-        if small:
-            message = tr(
-                self.lang, "table.too_small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height
-            )
-            self.query_one("#too-small", Static).update(message)

@@ -61,7 +61,9 @@ class HandTile(Widget):
     class Clicked(Message):
         index: int
 
-    def __init__(self, tile: int, index: int, gold: int, ascii_tiles: bool, drawn: bool) -> None:
+    def __init__(
+        self, tile: int, index: int, gold: int, ascii_tiles: bool, drawn: bool, key: bool = True
+    ) -> None:
         classes = "-gold" if tile == gold else ""
         if drawn:
             classes += " -drawn"
@@ -70,6 +72,7 @@ class HandTile(Widget):
         self.index = index
         self.gold = gold
         self.ascii_tiles = ascii_tiles
+        self.show_key = key
 
     def render(self) -> Text:
         """Six rows: the box (4 rows) one row up when raised, then the key."""
@@ -88,7 +91,7 @@ class HandTile(Widget):
                 "G*" if self.ascii_tiles else "金",
                 Style(color="#3d2a00", bgcolor=bg, bold=True),
             )
-        key = TILE_KEYS[self.index] if self.index < len(TILE_KEYS) else ""
+        key = TILE_KEYS[self.index] if self.show_key and self.index < len(TILE_KEYS) else ""
         box = [
             Text.assemble((tl, edge), crown, (tr, edge)),
             Text.assemble((v, edge), (top, face), (v, edge)),
@@ -109,6 +112,7 @@ class HandState:
     has_drawn: bool = False  # the last tile is the one just drawn
     gold: int = -1
     ascii_tiles: bool = False
+    keys: bool = True  # each tile's key under it (not when watching)
 
 
 class HandView(Horizontal):
@@ -124,7 +128,7 @@ class HandView(Horizontal):
         last = len(s.tiles) - 1
         marks = self._marks()
         for i, t in enumerate(s.tiles):
-            tile = HandTile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last)
+            tile = HandTile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last, s.keys)
             tile.add_class(*marks[i])
             yield tile
 

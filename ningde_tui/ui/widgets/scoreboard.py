@@ -19,8 +19,10 @@ class ScoreState:
     turn: tuple[int, ...] = ()  # seats to move now
     hand_no: int = 1
     round_no: int = 1
-    rounds: int = 1
+    rounds: int = 1  # 0: hands go on until stopped
     lang: str = "zh"
+    names: tuple[str, ...] = ()  # per seat; () = by position from seat 0
+    bottom: int = 0  # the viewer's seat, in bold
 
 
 class ScoreBoard(Static):
@@ -34,19 +36,19 @@ class ScoreBoard(Static):
         self.state = state
         lang = state.lang
         self.border_title = tr(lang, "table.scores")
-        self.border_subtitle = " · ".join(
-            (
-                tr(lang, "table.hand_no", n=state.hand_no),
-                tr(lang, "table.round_of", n=state.round_no, total=state.rounds),
-            )
-        )
+        parts = [tr(lang, "table.hand_no", n=state.hand_no)]
+        if state.rounds:
+            parts.append(tr(lang, "table.round_of", n=state.round_no, total=state.rounds))
+        self.border_subtitle = " · ".join(parts)
         table = Table.grid(expand=True, padding=(0, 1))
         table.add_column(width=2)
         table.add_column()
         table.add_column(justify="right")
-        for seat, score in enumerate(state.scores):
+        for seat in sorted(range(4), key=lambda s: (s - state.bottom) % 4):  # you first
+            score = state.scores[seat]
             mark = Text("▶", style="bold #7ee2a8") if seat in state.turn else Text("")
-            name = Text(seat_name(seat, lang), style="bold" if seat == 0 else "")
+            label = state.names[seat] if state.names else seat_name(seat, lang)
+            name = Text(label, style="bold" if seat == state.bottom else "")
             if seat == state.dealer:
                 badge = tr(lang, "table.streak", n=state.streak)
                 if state.streak == 1:

@@ -1,7 +1,8 @@
 """A player's place at the table: name, dealer mark, score, concealed tiles and melds.
 
-The bots' hands are shown as backs with a count; your own concealed tiles are in HandView, so
-your SeatView shows only the name line and your melds.
+The other seats' hands are shown as backs with a count, or face up when a game is watched with
+every hand visible; the bottom seat's concealed tiles are in HandView, so its line shows only
+the name, the score and the melds.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from textual.widgets import Static
 from ...rules.melds import ANKONG, KONG, Meld
 from ..i18n import level_name, seat_name, tr
 from ..tilefaces import backs, chip
+from .hand import sort_hand
 
 
 @dataclass(frozen=True)
 class SeatState:
     seat: int
-    level: str = ""  # bot level, "" for you
+    name: str = ""  # as the table calls it (你/下家/…, a player's name); "" = by position
+    level: str = ""  # bot level, "" for a human
     score: int = 0
     dealer: bool = False
     streak: int = 1
@@ -29,6 +32,8 @@ class SeatState:
     active: bool = False
     lang: str = "zh"
     ascii_tiles: bool = False
+    tiles: tuple[int, ...] | None = None  # the concealed tiles face up (watching), drawn last
+    drawn: bool = False  # the last of ``tiles`` was just drawn
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -53,7 +58,7 @@ def melds_text(melds: tuple[Meld, ...], gold: int, ascii_tiles: bool, lang: str)
 def name_line(s: SeatState) -> Text:
     """Name and dealer badge (庄, or 庄×2 on a streak)."""
     out = Text()
-    out.append(seat_name(s.seat, s.lang), style="bold")
+    out.append(s.name or seat_name(s.seat, s.lang), style="bold")
     if s.dealer:
         out.append("  ")
         mark = (
@@ -91,13 +96,44 @@ class SeatView(Static):
             title = Text("▶ ", style="bold #7ee2a8") + title
         self.border_title = title
         self.border_subtitle = score_text(state)
-        body = Text()
-        body.append_text(backs(state.hand_size, state.ascii_tiles))
-        body.append(f" {state.hand_size}", style="#8fa8a2")
-        if state.melds:
-            body.append("  ")
-            body.append_text(melds_text(state.melds, state.gold, state.ascii_tiles, state.lang))
-        self.update(body)
+        self.update(self.body())
+
+    def on_resize(self) -> None:
+        if self.state.tiles is not None:
+            self.update(self.body())
+
+    def body(self) -> Text:
+        s = self.state
+        if s.tiles is None:
+            body = backs(s.hand_size, s.ascii_tiles)
+            body.append(f" {s.hand_size}", style="#8fa8a2")
+        else:
+            body = open_hand(s, max(self.content_region.width, 8))
+        if s.melds:
+            body.append("  " if s.tiles is None else "\n")  # face-up tiles: melds on their row
+            body.append_text(melds_text(s.melds, s.gold, s.ascii_tiles, s.lang))
+        return body
+
+
+def open_hand(s: SeatState, width: int) -> Text:
+    """Face-up concealed tiles, sorted, the drawn one set apart; broken into rows of whole
+    tiles (a CJK chip must not be split between rows)."""
+    tiles = list(s.tiles or ())
+    drawn = tiles.pop() if s.drawn and tiles else None
+    ordered = sort_hand(tuple(tiles), s.gold) + ([drawn] if drawn is not None else [])
+    spaced = 5 * len(ordered) + 1 <= width
+    per_row = len(ordered) if spaced else max(width // 4, 1)
+    rows = []
+    for start in range(0, len(ordered), per_row):
+        row = Text()
+        for i in range(start, min(start + per_row, len(ordered))):
+            if drawn is not None and i == len(ordered) - 1:
+                row.append(" ")
+            elif spaced and i > start:
+                row.append(" ")
+            row.append_text(chip(ordered[i], s.gold, s.ascii_tiles))
+        rows.append(row)
+    return Text("\n").join(rows)
 
 
 class MySeatLine(Static):

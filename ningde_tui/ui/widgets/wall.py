@@ -64,12 +64,20 @@ class WallState:
     last_round: bool = False
     lang: str = "zh"
     ascii_tiles: bool = False
+    bottom: int = 0  # the seat drawn at the bottom (the viewer)
+    names: tuple[str, ...] = ()  # per seat; () = by position
+
+    def position(self, seat: int) -> int:
+        return (seat - self.bottom) % 4
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if self.names else seat_name(self.position(seat), self.lang)
 
 
 def cell_of(seat: int, from_right: int) -> tuple[int, int]:
-    """(row, column of the stack's first cell) of a stack on the screen. Seat 0 sits at the
-    bottom, 1 (下家) on the right, 2 at the top, 3 on the left; a wall's right end is on its
-    owner's right hand."""
+    """(row, column of the stack's first cell) of a stack on the screen. ``seat`` is a
+    position: 0 at the bottom, 1 (下家) on the right, 2 at the top, 3 on the left; a wall's
+    right end is on its owner's right hand."""
     if seat == 0:
         return SIDE + 1, 2 + 2 * (SIDE - 1 - from_right)
     if seat == 1:
@@ -130,7 +138,7 @@ class WallView(Widget):
         stacks: dict[tuple[int, int], list[int]] = {}
         for index in range(TOTAL_TILES):
             seat, from_right, _layer = stack_location(index, s.dealer, s.dice)
-            stacks.setdefault((seat, from_right), []).append(index)
+            stacks.setdefault((s.position(seat), from_right), []).append(index)
         boundary = s.tail - s.reserve
         for (seat, from_right), indices in stacks.items():
             present = [i for i in indices if s.head <= i < s.tail]
@@ -146,14 +154,15 @@ class WallView(Widget):
             if not 0 <= index < TOTAL_TILES or (name != "break" and index >= s.tail):
                 continue
             seat, from_right, _ = stack_location(index, s.dealer, s.dice)
-            row, col = label_cell(seat, from_right)
+            row, col = label_cell(s.position(seat), from_right)
             put(grid, row, col, [(tr(s.lang, f"table.mark_{name}"), LABEL[name])])
         for k, line in enumerate(self.centre()):
             start = max((WIDTH - line_width(line)) // 2, CENTRE_LEFT)
             put(grid, CENTRE_TOP + k, start, line, end=WIDTH - CENTRE_LEFT)
         if s.turn is not None:
-            row, col = ARROW_CELL[s.turn]
-            put(grid, row, col, [(ARROWS[s.turn], "bold #7ee2a8")])
+            pos = s.position(s.turn)
+            row, col = ARROW_CELL[pos]
+            put(grid, row, col, [(ARROWS[pos], "bold #7ee2a8")])
         return grid
 
     def centre(self) -> list[Line]:
@@ -161,14 +170,14 @@ class WallView(Widget):
         lang, asc = s.lang, s.ascii_tiles
         dealer: Line = [
             (f" {tr(lang, 'table.dealer')} ", "bold #1b1300 on #e0b23a"),
-            (f" {seat_name(s.dealer, lang)}", "bold #e8e2d0"),
+            (f" {s.name(s.dealer)}", "bold #e8e2d0"),
         ]
         if s.streak > 1:
             dealer.append((f" ×{s.streak}", "bold #e0b23a"))
         breaker, count = break_point(s.dealer, s.dice)
         dice: Line = [
             (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), "#c9c9c9"),
-            (" · " + tr(lang, "table.break", seat=seat_name(breaker, lang), n=count), "#8fa8a2"),
+            (" · " + tr(lang, "table.break", seat=s.name(breaker), n=count), "#8fa8a2"),
         ]
         gold: Line = []
         if s.gold >= 0:

@@ -1,0 +1,44 @@
+"""``ningde demo``: four bots play at a watchable pace with every hand face up, until stopped
+(Esc or Ctrl+Q) or for ``--hands`` hands; recorded like any other game."""
+
+from __future__ import annotations
+
+import argparse
+
+from .play import parse_levels
+from .ui.i18n import LANGS
+from .ui.match import BOT_LEVELS, DEFAULT_BOT, PACES
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    parser.add_argument(
+        "--speed", choices=list(PACES), default="normal", help="how fast the bots play"
+    )
+    parser.add_argument("--hands", type=int, default=None, help="stop (and exit) after N hands")
+    parser.add_argument(
+        "--bots",
+        type=parse_levels,
+        default=[DEFAULT_BOT] * 4,
+        help=f"four levels from {', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
+    )
+    parser.add_argument("--lang", choices=LANGS, default="zh", help="language (default zh)")
+    parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
+    args = parser.parse_args(argv)
+    if args.hands is not None and args.hands < 1:
+        parser.error("--hands must be at least 1")
+    if len(args.bots) != 4:
+        parser.error("--bots needs four levels")
+    from .ui.app import NingdeApp
+
+    NingdeApp(
+        seed=args.seed,
+        lang=args.lang,
+        ascii_tiles=args.ascii,
+        pace=args.speed,
+        seats=args.bots,
+        demo=True,
+        demo_hands=args.hands,
+    ).run()
+    return 0

@@ -1,0 +1,250 @@
+"""Game records in the user's data folder: where they live, writing them decision by decision,
+listing them, and continuing an unfinished one exactly where it stopped.
+
+The folder is ``platformdirs.user_data_dir("ningde-tui")/records``; the environment variable
+``NINGDE_DATA_DIR`` replaces the data folder (tests point it at a temporary one).
+
+Continuing a record re-applies it through the engine: ``record.replay_file`` checks every line;
+the last hand is rebuilt from its written decisions only (a claim left open stays open), and the
+session is re-created from the record's seed, its walls drawn in order (``Session.next_setup``)
+and checked against the record's, so the next hands' walls follow from the seed as if the game
+had never stopped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .record import RecordError, RecordWriter, parse_lines, replay_file
+from .rules.config import RuleConfig
+from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
+from .rules.session import Session
+
+ENV_DATA_DIR = "NINGDE_DATA_DIR"
+HUMAN_KIND, BOT_KIND = "human", "bot"
+
+
+def data_dir() -> Path:
+    override = os.environ.get(ENV_DATA_DIR)
+    return Path(override) if override else Path(platformdirs.user_data_dir("ningde-tui"))
+
+
+def records_dir() -> Path:
+    return data_dir() / "records"
+
+
+def new_record_path(mode: str, seed: int | None, now: datetime | None = None) -> Path:
+    """A fresh file name: ``20250102-153012-hotseat-seed42.jsonl`` (``-2`` … if taken)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = f"{stamp}-{mode}" + ("" if seed is None else f"-seed{seed}")
+    folder = records_dir()
+    path = folder / f"{base}.jsonl"
+    n = 2
+    while path.exists():
+        path = folder / f"{base}-{n}.jsonl"
+        n += 1
+    return path
+
+
+class GameRecorder:
+    """A record being written: the game line once, then hands, decisions and results, each
+    line flushed at once (``RecordWriter``), so a crash or a closed terminal loses nothing."""
+
+    def __init__(self, path: Path, writer: RecordWriter) -> None:
+        self.path = path
+        self._writer = writer
+
+    @classmethod
+    def create(
+        cls, path: Path, config: RuleConfig, seats: list[dict[str, str]], seed: int | None
+    ) -> GameRecorder:
+        return cls(path, RecordWriter(path, config, seats, seed))
+
+    @classmethod
+    def append(cls, path: Path) -> GameRecorder:
+        """Go on writing a record that already has its game line."""
+        return cls(path, RecordWriter.resume(path))
+
+    def hand(self, game: Game) -> None:
+        self._writer.hand(game)
+
+    def act(self, action: Action) -> None:
+        self._writer.act(action)
+
+    def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
+        self._writer.result(hand_number, result, scores)
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+# ----------------------------------------------------------------------------- seats
+@dataclass(frozen=True)
+class SeatInfo:
+    name: str
+    kind: str  # human | bot
+    level: str = ""
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN_KIND
+
+    def to_record(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+
+def seats_from_header(header: dict[str, Any]) -> list[SeatInfo]:
+    raw = header.get("seats") or []
+    out = []
+    for i, s in enumerate(raw if len(raw) == 4 else [{}] * 4):
+        s = s if isinstance(s, dict) else {}
+        kind = HUMAN_KIND if s.get("kind") == HUMAN_KIND else BOT_KIND
+        out.append(SeatInfo(str(s.get("name") or f"{i + 1}"), kind, str(s.get("level") or "")))
+    return out
+
+
+# ----------------------------------------------------------------------------- continuing
+@dataclass
+class Resumed:
+    """A game rebuilt from its record, ready to go on: the session (results booked, the walls'
+    random stream where the record left it) and its current hand (``session.game``; None when
+    the last hand was over and booked)."""
+
+    path: Path
+    session: Session
+    seats: list[SeatInfo]
+    history: list[list[int]]
+    result_missing: bool = False  # the last hand ended but its result line was not written
+
+
+def _read_objects(path: Path) -> dict[int, dict[str, Any]]:
+    text = path.read_text(encoding="utf-8")
+    return dict(parse_lines(text.splitlines()))
+
+
+def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> None:
+    """Re-apply a hand's written decisions; a decision not written in a window or claim passed
+    (interfaces.md §2), but a window or claim open at the end stays open."""
+    for line, obj in objs:
+        try:
+            claimed = game.last_discard[1] if game.phase == CLAIM and game.last_discard else None
+            action = action_from_record(obj, claimed)
+            while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
+                game.pass_undecided()
+                claimed = (
+                    game.last_discard[1] if game.phase == CLAIM and game.last_discard else None
+                )
+                action = action_from_record(obj, claimed)
+            game.apply(action)
+        except ValueError as exc:
+            raise RecordError(line, f"illegal action: {exc}") from None
+
+
+def resume(path: str | Path) -> Resumed:
+    """Rebuild a game from its record to go on playing it. Raises RecordError."""
+    path = Path(path)
+    replay = replay_file(path)
+    header = replay.header
+    seed = header.get("seed")
+    if seed is None:
+        raise RecordError(1, "the record has no seed, so its next walls are unknown")
+    objects = _read_objects(path)
+    session = Session(replay.config, seed)
+    history = [list(session.scores)]
+    hand_lines = sorted(n for n, obj in objects.items() if obj.get("t") == "hand")
+    for i, hand in enumerate(replay.hands):
+        setup = session.next_setup()
+        if (setup.dealer, setup.streak, setup.dice, setup.wall) != (
+            hand.setup.dealer,
+            hand.setup.streak,
+            hand.setup.dice,
+            hand.setup.wall,
+        ):
+            raise RecordError(
+                hand_lines[i], f"hand {hand.number} is not the one the seed {seed} deals"
+            )
+        game = session.start_hand(setup)
+        _apply_written(game, ((n, objects[n]) for n in hand.lines))
+        last = i == len(replay.hands) - 1
+        if not last:
+            while game.phase in CHOICE_PHASES:
+                game.pass_undecided()
+        if game.phase == OVER:
+            session.finish_hand()
+            history.append(list(session.scores))
+    last_obj = objects[max(objects)] if objects else {}
+    missing = bool(replay.hands) and session.game is None and last_obj.get("t") != "result"
+    return Resumed(path, session, seats_from_header(header), history, missing)
+
+
+# ----------------------------------------------------------------------------- listing
+@dataclass
+class RecordSummary:
+    path: Path
+    modified: datetime
+    seats: list[SeatInfo] = field(default_factory=list)
+    hands: int = 0  # hands started
+    scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    finished: bool = False
+    error: str | None = None
+
+    @property
+    def humans(self) -> int:
+        return sum(s.human for s in self.seats)
+
+    @property
+    def resumable(self) -> bool:
+        """A game someone plays that has not ended (a bot-only game is only watched)."""
+        return self.error is None and self.humans > 0 and not self.finished
+
+
+def summarize(path: Path) -> RecordSummary:
+    modified = datetime.fromtimestamp(path.stat().st_mtime)
+    try:
+        replay = replay_file(path)
+    except (RecordError, OSError) as exc:
+        return RecordSummary(path, modified, error=str(exc))
+    summary = RecordSummary(path, modified, seats_from_header(replay.header))
+    summary.hands = len(replay.hands)
+    booked = [h.result for h in replay.hands if h.result is not None]
+    if booked:
+        summary.scores = list(booked[-1]["scores"])
+    session = replay.session
+    rounds = replay.config.rounds
+    if summary.humans == 0:
+        summary.finished = replay.finished
+    else:
+        # the replay's own session counts passes from the first hand on, as the game did
+        summary.finished = replay.finished and session.passes >= 4 * rounds
+    return summary
+
+
+_CACHE: dict[Path, tuple[float, int, RecordSummary]] = {}
+
+
+def list_records(folder: Path | None = None) -> list[RecordSummary]:
+    """Every record in the folder, most recently written first."""
+    folder = folder or records_dir()
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in folder.glob("*.jsonl"):
+        stat = path.stat()
+        cached = _CACHE.get(path)
+        if cached is None or cached[:2] != (stat.st_mtime, stat.st_size):
+            cached = (stat.st_mtime, stat.st_size, summarize(path))
+            _CACHE[path] = cached
+        out.append(cached[2])
+    out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
+    return out
+
+
+def latest_unfinished(folder: Path | None = None) -> RecordSummary | None:
+    return next((s for s in list_records(folder) if s.resumable), None)

@@ -1,0 +1,411 @@
+"""The table's picture, shared by play (TableScreen) and watching a record (ReplayScreen).
+
+Everything is drawn from one seat's point of view, ``seating.bottom``: the wall turned so that
+seat sits at the bottom, the others named 下家/对家/上家 of it. What is private is drawn only
+for ``private_seat`` (the player whose decision it is) — its hand, choices, hints and its own
+events, all from that seat's ``Observation`` — or, when a game is watched with ``open_hands``,
+for every seat. With no private seat (the hot-seat cover) no hand is drawn at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game, Observation
+from ..announce import Line, describe
+from ..hints import claim_hints, discard_hints, hand_hint
+from ..i18n import reason_text, tr
+from ..localize import localize_bindings
+from ..seating import Seating
+from ..tilefaces import tile_text
+from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
+from ..widgets.hand import HandState, HandView, display_order
+from ..widgets.hints import HintsView, hints_text
+from ..widgets.log import TableLog
+from ..widgets.pond import PondState, PondView
+from ..widgets.scoreboard import ScoreBoard, ScoreState
+from ..widgets.seat import MySeatLine, SeatState, SeatView
+from ..widgets.wall import WallState, WallView
+
+if TYPE_CHECKING:
+    from ..app import NingdeApp
+
+MIN_WIDTH, MIN_HEIGHT = 110, 34
+LINE_STYLE = {
+    "action": "#e8e2d0",
+    "draw": "#8fa8a2",
+    "notice": "bold #e0b23a",
+    "error": "bold #ff7b72",
+}
+
+
+COMMON_BINDINGS = [
+    Binding("h", "toggle_hints", "key.hints"),
+    Binding("question_mark,f1", "help", "key.help", key_display="?"),
+]
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """What the board shows besides the hand's own state."""
+
+    game: Game
+    scores: tuple[int, ...]
+    hand_no: int
+    round_no: int
+    rounds: int  # 0: hands go on until stopped
+    levels: tuple[str, ...]  # per seat: a bot's level, "" for a human
+
+
+class BoardScreen(Screen[None]):
+    """Lays out and draws the table; subclasses say what game it is and who looks at it
+    (and end their BINDINGS with ``COMMON_BINDINGS``, so the footer lists theirs first)."""
+
+    hints_on: reactive[bool] = reactive(True)
+
+    def __init__(self, lang: str, ascii_tiles: bool) -> None:
+        super().__init__()
+        localize_bindings(self, lang)
+        self.lang = lang
+        self.ascii_tiles = ascii_tiles
+        self.seating = Seating(lang)
+        self.private_seat: int | None = 0  # whose private view is drawn (None: covered)
+        self.open_hands = False  # every hand face up (watching a game)
+        self.interactive = True  # the private seat decides here (choices, discards)
+        self.announcement = Line("", "action")
+        self.notice = Line("", "notice")
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table-area"):
+            with Horizontal(id="main"):
+                with Vertical(id="table"):
+                    yield SeatView(2, id="seat-2", classes="seat top")
+                    with Horizontal(id="middle"):
+                        with Vertical(id="col-3", classes="side-col"):
+                            yield SeatView(3, id="seat-3", classes="seat")
+                            yield PondView(3, id="pond-3", classes="pond")
+                        with Vertical(id="centre"):
+                            yield PondView(2, id="pond-2", classes="pond")
+                            yield WallView(id="wall")
+                            yield PondView(0, id="pond-0", classes="pond")
+                        with Vertical(id="col-1", classes="side-col"):
+                            yield SeatView(1, id="seat-1", classes="seat")
+                            yield PondView(1, id="pond-1", classes="pond")
+                with Vertical(id="side"):
+                    yield ScoreBoard(id="scores")
+                    yield HintsView(id="hints")
+                    yield TableLog(id="log")
+            yield Static(id="announce")
+            yield from self.compose_controls()
+            with Horizontal(id="bottom"):
+                with Vertical(id="me"):
+                    yield MySeatLine(id="my-line")
+                    yield HandView(id="hand")
+                yield from self.compose_beside_hand()
+        yield Static(id="too-small")
+        yield Footer()
+
+    def compose_controls(self) -> ComposeResult:
+        """Extra rows under the announcement (the replay's controls)."""
+        yield from ()
+
+    def compose_beside_hand(self) -> ComposeResult:
+        """Right of the hand: the choices (a replay tells the step there instead)."""
+        yield ChoicesPanel(id="choices")
+
+    def on_mount(self) -> None:
+        self.query_one("#hints").border_title = tr(self.lang, "hints.title")
+        self.query_one("#log").border_title = tr(self.lang, "table.log")
+        self._check_size(self.app.size.width, self.app.size.height)
+
+    # ------------------------------------------------------------ what to draw
+    def board_info(self) -> BoardInfo:
+        raise NotImplementedError
+
+    def shows_hand(self, seat: int) -> bool:
+        """May this seat's concealed tiles be drawn?"""
+        return self.open_hands or seat == self.private_seat
+
+    def decider(self, obs: Observation) -> int | None:
+        """The seat whose choices the panel offers now (None: nobody's here)."""
+        seat = self.private_seat
+        if self.interactive and seat is not None and seat in obs.to_act:
+            return seat
+        return None
+
+    @property
+    def hand_view(self) -> HandView:
+        return self.query_one(HandView)
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the bottom seat's Observation (public parts) and, for the
+        seats that may be seen, their own Observations."""
+        info = self.board_info()
+        obs = info.game.observation(self.seating.bottom)
+        self._refresh_seats(info, obs)
+        self._refresh_wall(info, obs)
+        self._refresh_hand(obs)
+        self._refresh_choices(obs)
+        self._refresh_hints(obs)
+        self._refresh_announce()
+        self.query_one(TableLog).refresh()
+
+    def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
+        tiles: tuple[int, ...] | None = None
+        drawn = False
+        if self.shows_hand(seat) and seat != self.seating.bottom:
+            own = info.game.observation(seat)
+            tiles = tuple(display_order(own.hand, own.drawn, own.gold))
+            drawn = own.drawn is not None
+        return SeatState(
+            seat,
+            name=self.seating.name(seat),
+            level=info.levels[seat],
+            score=info.scores[seat],
+            dealer=obs.dealer == seat,
+            streak=obs.streak,
+            hand_size=obs.hand_sizes[seat],
+            melds=obs.melds[seat],
+            gold=obs.gold,
+            active=seat in self.waiting(info.game, obs),
+            lang=self.lang,
+            ascii_tiles=self.ascii_tiles,
+            tiles=tiles,
+            drawn=drawn,
+        )
+
+    def _refresh_seats(self, info: BoardInfo, obs: Observation) -> None:
+        """The other seats' panels, the bottom seat's line, the ponds and the score board."""
+        seating = self.seating
+        for position in (1, 2, 3):
+            seat = seating.seat_at(position)
+            view = self.query_one(f"#seat-{position}", SeatView)
+            view.seat = seat
+            view.update_state(self._seat_state(info, obs, seat))
+        self.query_one(MySeatLine).update_state(self._seat_state(info, obs, seating.bottom))
+        for position in range(4):
+            seat = seating.seat_at(position)
+            pond = obs.ponds[seat]
+            # the discard on the table now (not once a win has taken it from the pond)
+            latest = (
+                obs.phase != OVER
+                and obs.last_discard is not None
+                and obs.last_discard[0] == seat
+                and bool(pond)
+                and pond[-1] == obs.last_discard[1]
+            )
+            self.query_one(f"#pond-{position}", PondView).update_state(
+                PondState(obs.ponds[seat], latest, obs.gold, self.ascii_tiles)
+            )
+        self.query_one(ScoreBoard).update_state(
+            ScoreState(
+                info.scores,
+                obs.dealer,
+                obs.streak,
+                self.waiting(info.game, obs),
+                info.hand_no,
+                info.round_no,
+                info.rounds,
+                self.lang,
+                names=seating.names_tuple(),
+                bottom=seating.bottom,
+            )
+        )
+
+    def _refresh_wall(self, info: BoardInfo, obs: Observation) -> None:
+        lang = self.lang
+        waiting = self.waiting(info.game, obs)
+        parts = [tr(lang, "table.hand_no", n=info.hand_no)]
+        if info.rounds:
+            parts.append(tr(lang, "table.round_of", n=info.round_no, total=info.rounds))
+        self.query_one(WallView).update(
+            WallState(
+                head=obs.wall_head,
+                tail=obs.wall_tail,
+                reserve=obs.reserve,
+                dealer=obs.dealer,
+                streak=obs.streak,
+                dice=obs.dice,
+                gold=obs.gold,
+                drawable=obs.drawable,
+                turn=waiting[0] if len(waiting) == 1 else None,
+                turn_text=self._turn_text(obs, waiting),
+                hand_text=" · ".join(parts),
+                last_round=obs.last_round,
+                lang=lang,
+                ascii_tiles=self.ascii_tiles,
+                bottom=self.seating.bottom,
+                names=self.seating.names_tuple(),
+            )
+        )
+
+    def waiting(self, game: Game, obs: Observation) -> tuple[int, ...]:
+        """Whose decision the table waits for, as far as the viewer may know: in a window or
+        claim a player sees only their own pending decision, a watcher of open hands all."""
+        return tuple(game.to_act()) if self.open_hands else obs.to_act
+
+    def _turn_text(self, obs: Observation, waiting: tuple[int, ...]) -> str:
+        lang, name = self.lang, self.seating.name
+        if obs.phase == OVER:
+            return tr(lang, "table.over")
+        if obs.phase == TURN:
+            return tr(lang, "table.turn", name=name(waiting[0]))
+        if waiting:
+            return tr(lang, "table.waiting", names="、".join(name(s) for s in waiting))
+        return tr(lang, "table.others_deciding")
+
+    def _refresh_hand(self, obs: Observation) -> None:
+        hand = self.hand_view
+        if not self.shows_hand(self.seating.bottom):
+            hand.set_class(False, "-active")
+            hand.active = False
+            hand.show(HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles), 0)
+            return
+        tiles = tuple(display_order(obs.hand, obs.drawn, obs.gold))
+        state = HandState(
+            tiles, obs.drawn is not None, obs.gold, self.ascii_tiles, keys=self.interactive
+        )
+        cursor = hand.cursor
+        if state != hand.state and state.has_drawn:
+            cursor = len(tiles) - 1
+        cursor = min(cursor, max(len(tiles) - 1, 0))
+        mine = obs.phase == TURN and self.decider(obs) is not None
+        hand.set_class(mine, "-active")
+        hand.active = mine
+        hand.show(state, cursor)
+
+    def _refresh_choices(self, obs: Observation) -> None:
+        lang, asc = self.lang, self.ascii_tiles
+        mine = self.decider(obs) is not None
+        actions = choice_actions(obs.legal) if mine else ()
+        title = Text()
+        if mine and obs.phase == CLAIM and obs.last_discard is not None:
+            seat, tile = obs.last_discard
+            title.append(tr(lang, "choice.title", name=self.seating.name(seat), tile=""))
+            title.append_text(tile_text(tile, obs.gold, asc))
+        elif mine and obs.phase == WINDOW:
+            title.append(tr(lang, "choice.window"), style="bold #e0b23a")
+        elif mine and obs.phase == TURN:
+            key = "table.you_choose" if actions else "table.you_discard"
+            title.append(tr(lang, key), style="bold #7ee2a8")
+        self.show_choices(
+            ChoicesState(
+                title,
+                actions,
+                reason_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
+                autofocus=obs.phase in CHOICE_PHASES,
+                gold=obs.gold,
+                ascii_tiles=asc,
+                lang=lang,
+            )
+        )
+
+    def show_choices(self, state: ChoicesState) -> None:
+        panel = self.query_one(ChoicesPanel)
+        if state == panel.state:
+            return
+        self.hand_view.highlight = None
+        panel.state = state
+
+    def _refresh_hints(self, obs: Observation) -> None:
+        view = self.query_one(HintsView)
+        view.display = self.hints_on
+        if not self.hints_on:
+            return
+        if not self.shows_hand(self.seating.bottom):
+            view.update(Text())
+            return
+        limit = max(view.content_region.height - 2, 4)
+        if obs.phase == TURN and self.seating.bottom in obs.to_act:
+            text = hints_text(
+                discard_hints(obs), None, obs.gold, self.ascii_tiles, self.lang, limit
+            )
+        elif obs.phase == OVER:
+            text = Text()
+        else:
+            claims = claim_hints(obs) if self.decider(obs) is not None else ()
+            text = hints_text(
+                [], hand_hint(obs), obs.gold, self.ascii_tiles, self.lang, limit, claims
+            )
+        view.update(text)
+
+    def _refresh_announce(self) -> None:
+        text = Text(self.announcement.text, style=LINE_STYLE[self.announcement.kind])
+        if self.notice.text:
+            if text.plain:
+                text.append("   ·   ", style="#5f7470")
+            text.append("⚑ " + self.notice.text, style=LINE_STYLE["notice"])
+        self.query_one("#announce", Static).update(text)
+
+    def announce(self, line: Line) -> None:
+        self.announcement = line
+        self._refresh_announce()
+
+    def log_seat(self) -> int | None:
+        """Whose private events (draws, refused wins) the log tells."""
+        if self.private_seat is not None:
+            return self.private_seat
+        return self.seating.bottom if self.open_hands else None
+
+    def take_events(self, new: list[Event]) -> None:
+        log = self.query_one(TableLog)
+        viewer = self.log_seat()
+        for event in new:
+            line = describe(
+                event,
+                self.lang,
+                self.ascii_tiles,
+                viewer,
+                self.seating.name,
+                watching=not self.interactive,
+            )
+            if line is None:
+                continue
+            log.add(Text(line.text, style=LINE_STYLE[line.kind]))
+            if line.kind == "notice":
+                self.notice = line
+            else:
+                self.announcement = line
+
+    def retell(self, log: list[Event]) -> None:
+        """The hand's story from the start, as the current viewer may read it."""
+        self.query_one(TableLog).clear_lines()
+        self.notice = Line("", "notice")
+        self.announcement = Line("", "action")
+        self.take_events(log)
+
+    # ------------------------------------------------------------ common keys
+    def action_toggle_hints(self) -> None:
+        self.hints_on = not self.hints_on
+
+    def watch_hints_on(self) -> None:
+        if self.is_mounted:
+            info = self.board_info()
+            self._refresh_hints(info.game.observation(self.seating.bottom))
+
+    def action_help(self) -> None:
+        cast("NingdeApp", self.app).action_help()
+
+    # ------------------------------------------------------------ size
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        if small:
+            message = tr(
+                self.lang, "table.too_small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height
+            )
+            self.query_one("#too-small", Static).update(message)

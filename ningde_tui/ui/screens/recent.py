@@ -1,0 +1,124 @@
+"""Recent games: every record in the data folder, newest first — when, who, how it stands, and
+whether it is finished. Enter watches one; c continues an unfinished one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...storage import RecordSummary, list_records
+from ..i18n import level_name, tr
+from ..localize import localize_bindings
+
+if TYPE_CHECKING:
+    from ..app import NingdeApp
+
+
+def mode_key(summary: RecordSummary) -> str:
+    humans = summary.humans
+    return "recent.demo" if humans == 0 else "recent.play" if humans == 1 else "recent.hotseat"
+
+
+def players_text(summary: RecordSummary, lang: str) -> str:
+    return ", ".join(s.name if s.human else level_name(s.level, lang) for s in summary.seats)
+
+
+def standing_text(summary: RecordSummary) -> Text:
+    out = Text()
+    for i, score in enumerate(summary.scores):
+        if i:
+            out.append(" ")
+        colour = "#7ee2a8" if score > 0 else "#ff7b72" if score < 0 else "#c9c9c9"
+        out.append(f"{score:+d}", style=colour)
+    return out
+
+
+class RecentScreen(Screen[None]):
+    CSS_PATH = "recent.tcss"
+    BINDINGS = [
+        Binding("enter", "watch", "key.watch", key_display="⏎"),
+        Binding("c", "continue_game", "key.continue"),
+        Binding("escape,q", "leave", "key.back", key_display="Esc"),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        localize_bindings(self, lang)
+        self.lang = lang
+        self.summaries: list[RecordSummary] = []
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="recent-box") as box:
+            box.border_title = tr(lang, "recent.title")
+            yield DataTable(id="recent-table", cursor_type="row", zebra_stripes=True)
+            yield Static(tr(lang, "recent.loading"), id="recent-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for key in ("date", "mode", "players", "hands", "standing", "status"):
+            table.add_column(tr(self.lang, f"recent.col.{key}"), key=key)
+        self.load()
+
+    @work(thread=True, exclusive=True, group="recent")
+    def load(self) -> None:
+        """Replaying every record takes a moment: off the UI thread."""
+        summaries = list_records()
+        self.app.call_from_thread(self.show, summaries)
+
+    def show(self, summaries: list[RecordSummary]) -> None:
+        lang = self.lang
+        self.summaries = summaries
+        table = self.query_one(DataTable)
+        table.clear()
+        for s in summaries:
+            if s.error is not None:
+                status = Text(tr(lang, "recent.broken"), style="#ff7b72")
+            elif s.finished:
+                status = Text(tr(lang, "recent.finished"), style="#8fa8a2")
+            else:
+                status = Text(tr(lang, "recent.unfinished"), style="bold #e0b23a")
+            table.add_row(
+                s.modified.strftime("%Y-%m-%d %H:%M"),
+                "—" if s.error is not None else tr(lang, mode_key(s)),
+                players_text(s, lang),
+                str(s.hands),
+                standing_text(s),
+                status,
+                key=str(s.path),
+            )
+        empty = self.query_one("#recent-empty", Static)
+        empty.update(tr(lang, "recent.none"))
+        empty.display = not summaries
+        table.display = bool(summaries)
+        table.focus()
+
+    def selected(self) -> RecordSummary | None:
+        table = self.query_one(DataTable)
+        if not self.summaries or table.cursor_row is None:
+            return None
+        return self.summaries[min(table.cursor_row, len(self.summaries) - 1)]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_watch()
+
+    def action_watch(self) -> None:
+        summary = self.selected()
+        if summary is not None:
+            cast("NingdeApp", self.app).watch_record(summary.path)
+
+    def action_continue_game(self) -> None:
+        summary = self.selected()
+        if summary is not None and summary.resumable:
+            cast("NingdeApp", self.app).continue_game(summary.path)
+
+    def action_leave(self) -> None:
+        self.dismiss()

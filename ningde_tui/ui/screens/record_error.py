@@ -1,0 +1,56 @@
+"""A record that cannot be replayed: which file, which line and why (never a traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...record import RecordError
+from ..i18n import tr
+from ..localize import localize_bindings
+
+
+class RecordErrorScreen(Screen[None]):
+    CSS_PATH = "record_error.tcss"
+    BINDINGS = [Binding("escape,q,enter", "leave", "key.back", key_display="Esc")]
+
+    def __init__(
+        self, path: Path, error: RecordError | OSError, lang: str, exit_on_leave: bool = False
+    ) -> None:
+        super().__init__()
+        localize_bindings(self, lang)
+        self.path = Path(path)
+        self.error = error
+        self.lang = lang
+        self.exit_on_leave = exit_on_leave
+
+    def message(self) -> Text:
+        lang, err = self.lang, self.error
+        out = Text()
+        out.append(tr(lang, "error.title"), style="bold #ff7b72")
+        out.append("\n\n")
+        out.append(str(self.path), style="#8fa8a2")
+        out.append("\n\n")
+        if isinstance(err, RecordError):
+            out.append(tr(lang, "error.line", line=err.line, reason=err.reason), style="#e8e2d0")
+        else:
+            out.append(err.strerror or str(err), style="#e8e2d0")
+        return out
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="error-box") as box:
+            box.border_subtitle = tr(self.lang, "error.back")
+            yield Static(self.message(), id="error-text")
+        yield Footer()
+
+    def action_leave(self) -> None:
+        if self.exit_on_leave:
+            self.app.exit(return_code=2)  # as ``ningde replay --check`` does for a bad record
+        else:
+            self.dismiss()

@@ -1,0 +1,334 @@
+"""Watching a game record on the table: step forward and back one decision at a time, jump to
+any hand or step, autoplay at a chosen speed, every hand face up or as one seat saw it.
+
+Each state is rebuilt by re-applying the record's decisions through the engine
+(``ReplayModel.game_at``); nothing is decided here.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import Input, Label, Static
+
+from ...rules.game import OVER, PASS, Game, Observation
+from ...rules.scoring import PATTERN_EN, PATTERN_ZH
+from ..i18n import level_name, tr
+from ..localize import localize_bindings
+from ..replay_model import ReplayModel
+from ..seating import Seating
+from ..tilefaces import tile_text
+from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per step
+BAR_WIDTH = 40
+
+
+def progress_bar(done: int, total: int, width: int = BAR_WIDTH) -> Text:
+    """``━━━━━━╸─────``: how far into the record (no animation)."""
+    filled = round(width * done / total) if total else width
+    out = Text()
+    out.append("━" * filled, style="bold #7ee2a8")
+    out.append("─" * (width - filled), style="#3c5a52")
+    return out
+
+
+class ReplayScreen(BoardScreen):
+    CSS_PATH = ["table.tcss", "replay.tcss"]
+    BINDINGS = [
+        Binding("right,l", "step(1)", "key.step_next", key_display="→"),
+        Binding("left", "step(-1)", "key.step_back", key_display="←"),
+        Binding("space", "autoplay", "key.autoplay", key_display="␣"),
+        Binding("plus,equals_sign", "speed(-1)", "key.faster", key_display="+"),
+        Binding("minus", "speed(1)", "key.slower", key_display="-", show=False),
+        Binding("left_square_bracket", "hand(-1)", "key.prev_hand", key_display="["),
+        Binding("right_square_bracket", "hand(1)", "key.next_hand", key_display="]", show=False),
+        Binding("home", "edge(0)", show=False),
+        Binding("end", "edge(1)", show=False),
+        Binding("g", "jump", "key.jump"),
+        Binding("v", "toggle_hands", "key.hands"),
+        Binding("s,tab", "next_seat", "key.seat", key_display="s"),
+        Binding("escape,q", "leave", "key.back", key_display="Esc"),
+        *COMMON_BINDINGS,
+    ]
+
+    def __init__(
+        self,
+        model: ReplayModel,
+        lang: str,
+        ascii_tiles: bool,
+        *,
+        seat: int = 0,
+        open_hands: bool = True,
+        speed: float = 1.0,
+        exit_on_leave: bool = False,
+    ) -> None:
+        super().__init__(lang, ascii_tiles)
+        self.model = model
+        self.hand = 0
+        self.step = 0
+        self.speed = speed
+        self.exit_on_leave = exit_on_leave
+        self.timer: Timer | None = None
+        self.interactive = False
+        self.set_reactive(BoardScreen.hints_on, False)
+        self._names = self._record_names()
+        self._set_view(seat, open_hands)
+        self.game: Game = model.game_at(0, 0)
+
+    def _record_names(self) -> tuple[str, ...]:
+        lang = self.lang
+        return tuple(
+            s.name
+            if s.human
+            else tr(lang, "seat.bot", n=i + 1, level=level_name(s.level or "?", lang))
+            for i, s in enumerate(self.model.seats)
+        )
+
+    def _set_view(self, seat: int, open_hands: bool) -> None:
+        self.open_hands = open_hands
+        self.private_seat = None if open_hands else seat
+        self.seating = Seating(self.lang, seat, self._names, relative=False)
+
+    def compose_controls(self) -> ComposeResult:
+        yield Static(id="replay-bar")
+
+    def compose_beside_hand(self) -> ComposeResult:
+        yield Static(id="replay-info")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_step()
+
+    def on_unmount(self) -> None:
+        self.stop_autoplay()
+
+    # ------------------------------------------------------------ drawing
+    def board_info(self) -> BoardInfo:
+        h = self.model.hands[self.hand]
+        return BoardInfo(
+            self.game,
+            h.scores_before,
+            h.number,
+            1,
+            0,
+            tuple("" if s.human else s.level for s in self.model.seats),
+        )
+
+    def show_step(self) -> None:
+        self.game = self.model.game_at(self.hand, self.step)
+        self.retell(self.game.log)
+        self.refresh_table()
+        self._refresh_bar()
+
+    def _refresh_bar(self) -> None:
+        lang, model = self.lang, self.model
+        h = model.hands[self.hand]
+        done = model.overall(self.hand, self.step)
+        total = max(model.total_steps - 1, 1)
+        bar = Text()
+        bar.append(
+            tr(
+                lang,
+                "replay.where",
+                hand=h.number,
+                hands=len(model.hands),
+                step=self.step,
+                steps=h.steps,
+            ),
+            style="bold #e8e2d0",
+        )
+        bar.append("  ")
+        bar.append_text(progress_bar(done, total))
+        bar.append(f" {round(100 * done / total)}%  ", style="#8fa8a2")
+        auto = "replay.auto_on" if self.timer is not None else "replay.auto_off"
+        bar.append(
+            tr(lang, auto, s=f"{self.speed:g}"), style="#e0b23a" if self.timer else "#8fa8a2"
+        )
+        bar.append(" · ", style="#5f7470")
+        if self.open_hands:
+            bar.append(tr(lang, "replay.all_hands"), style="#c9c9c9")
+        else:
+            bar.append(
+                tr(lang, "replay.one_seat", name=self.seating.name(self.seating.bottom)),
+                style="#c9c9c9",
+            )
+        self.query_one("#replay-bar", Static).update(bar)
+
+    def _refresh_choices(self, obs: Observation) -> None:
+        """Beside the hand: what the last step was, and the hand's result at its end."""
+        lang, name = self.lang, self.seating.name
+        out = Text()
+        decisions = self.model.decisions_of(self.hand, self.step)
+        if not decisions:
+            out.append(tr(lang, "replay.deal"), style="bold #7ee2a8")
+        elif all(a.type == PASS for a in decisions):
+            names = "、".join(name(a.seat) for a in decisions)
+            out.append(tr(lang, "replay.passed", names=names), style="#c9c9c9")
+        else:
+            for a in decisions:
+                out.append(
+                    tr(lang, "replay.did", name=name(a.seat), what=tr(lang, f"choice.{a.type}"))
+                )
+                if a.tile is not None:
+                    out.append(" ")
+                    out.append_text(tile_text(a.tile, obs.gold, self.ascii_tiles))
+                out.append("\n")
+            out.rstrip()
+        result = self.model.hands[self.hand].result
+        if self.game.phase == OVER and result is not None:
+            out.append("\n\n")
+            out.append_text(self.result_text(result))
+        self.query_one("#replay-info", Static).update(out)
+
+    def result_text(self, result: dict) -> Text:
+        lang, name = self.lang, self.seating.name
+        out = Text()
+        if result["winner"] is None:
+            out.append(tr(lang, "result.draw"), style="bold #e0b23a")
+        else:
+            pattern = result["pattern"]
+            out.append(
+                tr(
+                    lang,
+                    "result.win",
+                    name=name(result["winner"]),
+                    zh=PATTERN_ZH[pattern],
+                    en=PATTERN_EN[pattern],
+                ),
+                style="bold #e0b23a",
+            )
+        out.append("\n")
+        for seat, delta in enumerate(result["deltas"]):
+            if seat:
+                out.append("  ")
+            colour = "#7ee2a8" if delta > 0 else "#ff7b72" if delta < 0 else "#c9c9c9"
+            out.append(f"{name(seat)} ", style="#c9c9c9")
+            out.append(f"{delta:+d}", style=f"bold {colour}")
+        return out
+
+    # ------------------------------------------------------------ moving
+    def go(self, hand: int, step: int) -> None:
+        """Show ``step`` of ``hand`` (both clamped to the record)."""
+        hand = min(max(hand, 0), len(self.model.hands) - 1)
+        step = min(max(step, 0), self.model.hands[hand].steps)
+        if (hand, step) == (self.hand, self.step) and self.is_mounted:
+            return
+        self.hand, self.step = hand, step
+        self.show_step()
+
+    def at_end(self) -> bool:
+        return (
+            self.hand == len(self.model.hands) - 1
+            and self.step == self.model.hands[self.hand].steps
+        )
+
+    def action_step(self, delta: int) -> None:
+        h = self.model.hands
+        if delta > 0 and self.step >= h[self.hand].steps:
+            if self.hand + 1 < len(h):
+                self.go(self.hand + 1, 0)
+            return
+        if delta < 0 and self.step == 0:
+            if self.hand > 0:
+                self.go(self.hand - 1, h[self.hand - 1].steps)
+            return
+        self.go(self.hand, self.step + delta)
+
+    def action_hand(self, delta: int) -> None:
+        self.go(self.hand + delta, 0)
+
+    def action_edge(self, end: int) -> None:
+        self.go(self.hand, self.model.hands[self.hand].steps if end else 0)
+
+    def action_jump(self) -> None:
+        self.stop_autoplay()
+        self.app.push_screen(JumpScreen(self.lang, self.model), callback=self._jumped)
+
+    def _jumped(self, target: tuple[int, int] | None) -> None:
+        if target is not None:
+            self.go(*target)
+
+    # ------------------------------------------------------------ autoplay
+    def action_autoplay(self) -> None:
+        if self.timer is not None:
+            self.stop_autoplay()
+        else:
+            if self.at_end():
+                self.go(0, 0)
+            self.timer = self.set_interval(self.speed, self.autoplay_tick)
+        self._refresh_bar()
+
+    def autoplay_tick(self) -> None:
+        if self.at_end():
+            self.stop_autoplay()
+            self._refresh_bar()
+            return
+        self.action_step(1)
+
+    def stop_autoplay(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def action_speed(self, direction: int) -> None:
+        """Faster (-1) or slower (+1) through SPEEDS."""
+        i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - self.speed))
+        self.speed = SPEEDS[min(max(i + direction, 0), len(SPEEDS) - 1)]
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.set_interval(self.speed, self.autoplay_tick)
+        self._refresh_bar()
+
+    # ------------------------------------------------------------ views
+    def action_toggle_hands(self) -> None:
+        self._set_view(self.seating.bottom, not self.open_hands)
+        self.show_step()
+
+    def action_next_seat(self) -> None:
+        self._set_view((self.seating.bottom + 1) % 4, self.open_hands)
+        self.show_step()
+
+    def action_leave(self) -> None:
+        self.stop_autoplay()
+        if self.exit_on_leave:
+            self.app.exit()
+        else:
+            self.dismiss()
+
+
+class JumpScreen(ModalScreen[tuple[int, int] | None]):
+    """Type ``3`` (hand 3) or ``3 25`` / ``3.25`` (hand 3, step 25)."""
+
+    CSS_PATH = "replay.tcss"
+    BINDINGS = [Binding("escape", "cancel", "key.close", key_display="Esc")]
+
+    def __init__(self, lang: str, model: ReplayModel) -> None:
+        super().__init__()
+        localize_bindings(self, lang)
+        self.lang = lang
+        self.model = model
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="jump-box"):
+            yield Label(tr(self.lang, "replay.jump", hands=len(self.model.hands)))
+            yield Input(placeholder="3 25", id="jump-input")
+            yield Static("", id="jump-error")
+
+    @on(Input.Submitted)
+    def _submit(self, event: Input.Submitted) -> None:
+        parts = event.value.replace(".", " ").replace(":", " ").split()
+        if not 1 <= len(parts) <= 2 or not all(p.isdigit() for p in parts):
+            self.query_one("#jump-error", Static).update(tr(self.lang, "replay.jump_bad"))
+            return
+        hand = int(parts[0]) - 1
+        step = int(parts[1]) if len(parts) == 2 else 0
+        self.dismiss((hand, step))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,14 @@
+"""Every UI test writes its game records into a temporary data folder, never the user's."""
+
+from __future__ import annotations
+
+import pytest
+
+from ningde_tui.storage import ENV_DATA_DIR
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv(ENV_DATA_DIR, str(folder))
+    return folder

@@ -1,0 +1,154 @@
+"""Hot-seat: a cover screen between different players' decisions; nobody sees another player's
+hand, choices or hints; several players who may claim one discard are asked one by one, in the
+engine's priority order, each behind the cover."""
+
+from __future__ import annotations
+
+from pilot_helpers import SIZE, settle, table_app, widget_text
+from textual.pilot import Pilot
+
+from ningde_tui.play import hotseat_plan
+from ningde_tui.rules.game import CHI_, PASS, PONG_, TURN, WIN, Action
+from ningde_tui.rules.melds import PONG
+from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.scenarios import three_claims_match
+from ningde_tui.ui.screens.cover import CoverScreen
+from ningde_tui.ui.screens.table import TableScreen
+from ningde_tui.ui.widgets.choices import ChoicesPanel
+from ningde_tui.ui.widgets.hand import HandView, sort_hand
+from ningde_tui.ui.widgets.hints import HintsView
+from ningde_tui.ui.widgets.log import TableLog
+from ningde_tui.ui.widgets.seat import SeatView
+
+
+def the_table(pilot: Pilot[None]) -> TableScreen:
+    return next(s for s in pilot.app.screen_stack if isinstance(s, TableScreen))
+
+
+def assert_covered(pilot: Pilot[None], name: str) -> None:
+    """The cover asks for ``name``; under it the table draws no hand, no choices, no hints,
+    and its log tells nobody's draws."""
+    screen = pilot.app.screen
+    assert isinstance(screen, CoverScreen), screen
+    assert name in widget_text(screen.query_one("#cover-text"))
+    table = the_table(pilot)
+    assert table.private_seat is None
+    assert table.query_one(HandView).state.tiles == ()
+    assert table.query_one(ChoicesPanel).buttons() == []
+    assert widget_text(table.query_one(HintsView)).strip() == ""
+    assert all(view.state.tiles is None for view in table.query(SeatView))
+    assert not any("摸到" in line.plain for line in table.query_one(TableLog).lines)
+
+
+def assert_sees_only(pilot: Pilot[None], seat: int) -> None:
+    """The table shows ``seat``'s own tiles at the bottom and every other hand face down."""
+    table = the_table(pilot)
+    game = table.match.game
+    assert table.private_seat == seat and table.seating.bottom == seat
+    shown = table.query_one(HandView).state.tiles
+    assert sorted(shown) == sorted(game.hands[seat])
+    assert all(view.state.tiles is None for view in table.query(SeatView))
+
+
+def offered(pilot: Pilot[None]) -> list[Action]:
+    return [b.action for b in the_table(pilot).query_one(ChoicesPanel).buttons()]
+
+
+async def test_three_players_claim_one_discard_privately_in_turn() -> None:
+    match = three_claims_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # A (下家 of the discarder) is asked first: only A's own choice, 吃
+        assert_covered(pilot, "A")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert_sees_only(pilot, 0)
+        assert [a.type for a in offered(pilot)] == [CHI_, PASS]
+        await pilot.press("s")
+        await settle(pilot)
+        # then B, who may win on it; A's choice is not shown anywhere
+        assert_covered(pilot, "B")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert_sees_only(pilot, 1)
+        assert [a.type for a in offered(pilot)] == [WIN, PASS]
+        await pilot.press("s")
+        await settle(pilot)
+        # then C, who may pong it
+        assert_covered(pilot, "C")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert_sees_only(pilot, 2)
+        assert [a.type for a in offered(pilot)] == [PONG_, PASS]
+        await pilot.press("p")
+        await settle(pilot)
+        game = match.game
+        assert game.melds[2][0].kind == PONG
+        # C discards next: the same player, so no cover in between
+        assert game.phase == TURN and game.to_act() == [2]
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert_sees_only(pilot, 2)
+        assert match.game.decisions[-3:] == [
+            Action(0, PASS),
+            Action(1, PASS),
+            Action(2, PONG_, match.game.melds[2][0].claimed),
+        ]
+
+
+async def test_two_players_take_turns_behind_the_cover(data_dir) -> None:
+    app = NingdeApp(
+        seed=3,
+        pace="instant",
+        seats=hotseat_plan(2, None, ["greedy"]),
+        names=["甲", "乙"],
+        start_screen=False,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        covers = []
+        for _ in range(12):
+            screen = pilot.app.screen
+            table = the_table(pilot)
+            game = table.match.game
+            if isinstance(screen, CoverScreen):
+                waiting = table.match.next_human()
+                name = "甲" if waiting == 0 else "乙"
+                assert_covered(pilot, name)
+                covers.append(waiting)
+                await pilot.press("enter")
+                await settle(pilot)
+                assert_sees_only(pilot, waiting)
+                continue
+            seat = table.private_seat
+            assert seat is not None and seat in game.to_act()
+            assert_sees_only(pilot, seat)
+            obs = game.observation(seat)
+            if obs.phase == TURN:
+                tiles = table.query_one(HandView).state.tiles
+                index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
+                await pilot.press("1234567890qwertyu"[index])
+            else:
+                await pilot.press("s")
+            await settle(pilot)
+        assert set(covers) == {0, 1}  # both players were covered for at least once
+        # the whole game is recorded, the players' names and seats with it
+        record = next((data_dir / "records").glob("*-hotseat-seed3.jsonl"))
+        head = record.read_text(encoding="utf-8").splitlines()[0]
+        assert '"name": "甲", "kind": "human"' in head and '"name": "乙", "kind": "human"' in head
+
+
+def test_hotseat_seats() -> None:
+    assert hotseat_plan(2, None, ["easy", "hard"]) == ["human", "human", "easy", "hard"]
+    assert hotseat_plan(2, [0, 2], ["hard"]) == ["human", "hard", "human", "hard"]
+    assert hotseat_plan(4, None, None) == ["human"] * 4
+
+
+async def test_table_sorts_hand_like_the_engine_sees_it() -> None:
+    """The revealed hand is exactly the engine's hand of that seat (sorted for display)."""
+    match = three_claims_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        shown = the_table(pilot).query_one(HandView).state.tiles
+        assert list(shown) == sort_hand(tuple(match.game.hands[0]), match.game.gold)

@@ -1,0 +1,211 @@
+"""Watching a record: forward, back, jump and autoplay show the states the record itself
+produces when replayed through the engine; a broken record opens an error screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pilot_helpers import SIZE, settle, widget_text
+from textual.pilot import Pilot
+
+from ningde_tui.record import replay_file
+from ningde_tui.rules.game import PASS, Game
+from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.match import Match
+from ningde_tui.ui.replay_model import step_marks
+from ningde_tui.ui.screens.record_error import RecordErrorScreen
+from ningde_tui.ui.screens.replay import JumpScreen, ReplayScreen
+from ningde_tui.ui.widgets.hand import HandView
+from ningde_tui.ui.widgets.pond import PondView
+from ningde_tui.ui.widgets.seat import SeatView
+
+RECORDS = Path(__file__).parent.parent / "records"
+
+
+def bot_game(path: Path, seed: int = 7, hands: int = 2) -> Path:
+    """A record of ``hands`` hands played by four bots (deterministic for the seed)."""
+    match = Match.new(seed, ["greedy"] * 4, humans=(), recorder_path=path, rounds_limit=False)
+    for number in range(hands):
+        while not match.hand_over:
+            seat, obs, _ = match.next_bot()
+            match.apply(match.players[seat].choose(obs))
+        match.finish_hand()
+        if number + 1 < hands:
+            match.next_hand()
+    match.close()
+    return path
+
+
+@pytest.fixture
+def record(tmp_path) -> Path:
+    return bot_game(tmp_path / "bots.jsonl")
+
+
+def replay_screen(pilot: Pilot[None]) -> ReplayScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen), screen
+    return screen
+
+
+def expected(record: Path, hand: int, decisions: int) -> Game:
+    """The state after the first ``decisions`` decisions of a hand, from the record alone."""
+    replayed = replay_file(record).hands[hand]
+    s = replayed.setup
+    game = Game(s.wall, s.dealer, s.streak, s.dice, replay_file(record).config)
+    for action in replayed.game.decisions[:decisions]:
+        game.apply(action)
+    return game
+
+
+def assert_shows(screen: ReplayScreen, game: Game) -> None:
+    """The table draws exactly this state: every pond, every hand (all face up)."""
+    assert screen.game.decisions == game.decisions
+    for position in range(4):
+        seat = screen.seating.seat_at(position)
+        assert screen.query_one(f"#pond-{position}", PondView).state.tiles == tuple(
+            game.ponds[seat]
+        )
+    bottom = screen.seating.bottom
+    assert sorted(screen.query_one(HandView).state.tiles) == sorted(game.hands[bottom])
+    for view in screen.query(SeatView):
+        assert sorted(view.state.tiles or ()) == sorted(game.hands[view.state.seat])
+
+
+async def test_forward_back_and_the_end_of_a_hand(record) -> None:
+    app = NingdeApp(replay=record, replay_seat=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        assert screen.seating.bottom == 1
+        assert_shows(screen, expected(record, 0, 0))
+        decisions = replay_file(record).hands[0].game.decisions
+        marks = step_marks(decisions)
+        for _ in range(5):
+            await pilot.press("right")
+        await pilot.pause()
+        assert screen.step == 5
+        assert_shows(screen, expected(record, 0, marks[5]))
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert_shows(screen, expected(record, 0, marks[3]))
+        await pilot.press("end")
+        await pilot.pause()
+        final = replay_file(record).hands[0]
+        assert_shows(screen, final.game)  # the hand's last state, as the record ends it
+        info = widget_text(screen.query_one("#replay-info"))
+        assert f"{final.result['deltas'][0]:+d}" in info
+        await pilot.press("right")  # on into the next hand's deal
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (1, 0)
+        assert_shows(screen, expected(record, 1, 0))
+        await pilot.press("left")
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (0, marks.index(len(decisions)))
+
+
+async def test_a_run_of_passes_is_one_step(record) -> None:
+    decisions = replay_file(record).hands[0].game.decisions
+    marks = step_marks(decisions)
+    assert marks[-1] == len(decisions)
+    for a, b in zip(marks, marks[1:], strict=False):
+        chunk = decisions[a:b]
+        assert len(chunk) == 1 or all(x.type == PASS for x in chunk)
+
+
+async def test_jump_to_a_hand_and_step(record) -> None:
+    app = NingdeApp(replay=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, JumpScreen)
+        await pilot.press("2", "space", "4", "enter")
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (1, 4)
+        marks = step_marks(replay_file(record).hands[1].game.decisions)
+        assert_shows(screen, expected(record, 1, marks[4]))
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (0, 0)
+
+
+async def test_autoplay_runs_to_the_end_and_stops(record) -> None:
+    app = NingdeApp(replay=record, replay_speed=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        await pilot.press("right_square_bracket")  # the second (last) hand's deal
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (1, 0)
+        await pilot.press("space")  # 0.25 s a step: running, then paused again
+        assert screen.timer is not None and screen.step < 3
+        await pilot.press("space")
+        assert screen.timer is None
+        paused_at = screen.step
+        await pilot.pause(0.3)
+        assert screen.step == paused_at
+        screen.speed = 0.01  # fast ticks for the test
+        await pilot.press("space")
+        for _ in range(200):
+            if screen.timer is None:
+                break
+            await pilot.pause(0.02)
+        assert screen.timer is None and screen.at_end()
+        assert_shows(screen, replay_file(record).hands[1].game)
+        await pilot.press("plus")
+        assert screen.speed == 0.25
+
+
+async def test_one_seat_view_hides_the_other_hands(record) -> None:
+    app = NingdeApp(replay=record, replay_seat=2, replay_open=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        assert all(view.state.tiles is None for view in screen.query(SeatView))
+        assert sorted(screen.query_one(HandView).state.tiles) == sorted(screen.game.hands[2])
+        await pilot.press("v")
+        await pilot.pause()
+        assert all(view.state.tiles is not None for view in screen.query(SeatView))
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.seating.bottom == 3
+
+
+@pytest.mark.parametrize(
+    ("edit", "line", "reason"),
+    [
+        (lambda lines: lines[:3] + ["{not json"] + lines[4:], 4, "not valid JSON"),
+        (
+            lambda lines: lines[:2] + [json.dumps({"t": "act", "seat": 3, "a": "win"})] + lines[2:],
+            3,
+            "illegal action",
+        ),
+    ],
+)
+async def test_a_broken_record_names_the_line(record, edit, line, reason) -> None:
+    lines = record.read_text(encoding="utf-8").splitlines()
+    record.write_text("\n".join(edit(lines)) + "\n", encoding="utf-8")
+    app = NingdeApp(replay=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, RecordErrorScreen)
+        text = widget_text(screen.query_one("#error-text"))
+        assert f"第 {line} 行" in text and reason in text and record.name in text
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 2  # left quietly with the status of --check, no traceback
+
+
+async def test_hand_written_scenario_records_play_back() -> None:
+    app = NingdeApp(replay=RECORDS / "rob_gold.jsonl")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.game.result is not None
+        assert "抢金" in widget_text(screen.query_one("#replay-info"))
