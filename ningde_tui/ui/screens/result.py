@@ -7,11 +7,12 @@ from __future__ import annotations
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from ...rules.game import Game, HandResult
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
@@ -83,6 +84,13 @@ class ResultScreen(ModalScreen[None]):
             if self.result.score is not None:
                 yield Static(self.payments_table(), id="result-pay")
             yield Static(self.standings(), id="result-standings")
+            # a button as well as Enter, so a game can be played with the mouse alone
+            key = "result.back_button" if self.final else "result.next_button"
+            yield Button(tr(lang, key), id="result-next", variant="success")
+
+    @on(Button.Pressed, "#result-next")
+    def next_pressed(self) -> None:
+        self.dismiss()
 
     def headline(self) -> Text:
         r, lang = self.result, self.lang
