@@ -152,3 +152,40 @@ async def test_table_sorts_hand_like_the_engine_sees_it() -> None:
         await settle(pilot)
         shown = the_table(pilot).query_one(HandView).state.tiles
         assert list(shown) == sort_hand(tuple(match.game.hands[0]), match.game.gold)
+
+
+async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
+    """rules.md §8: after the bot dealer's first discard, A and B (both ready) may 抢金; each is
+    asked behind the cover in priority order (A is nearer the dealer) and sees only their own
+    choice."""
+    from ningde_tui.rules.game import ROB_GOLD
+    from ningde_tui.ui.scenarios import discard, scenario_match
+
+    match = scenario_match(
+        {0: "123m456m789m123p45p77s", 1: "123s456s789s123m45m77p", 3: "1s"},
+        dealer=3,
+        indicator="9s",
+        moves=[discard(3, "1s")],
+        pass_window=False,
+        humans=(0, 1),
+        names=("A", "B", "greedy", "greedy"),
+        bots=("greedy", "greedy"),
+    )
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert_covered(pilot, "A")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert_sees_only(pilot, 0)
+        assert [a.type for a in offered(pilot)] == [ROB_GOLD, PASS]
+        await pilot.press("s")
+        await settle(pilot)
+        assert_covered(pilot, "B")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert_sees_only(pilot, 1)
+        assert [a.type for a in offered(pilot)] == [ROB_GOLD, PASS]
+        await pilot.press("g")
+        await settle(pilot)
+        result = match.session.results[-1]
+        assert result.winner == 1 and result.pattern == "qiangjin" and result.by == "rob"
