@@ -134,7 +134,7 @@ class HandResult:
         return self.winner is None or self.winner == self.dealer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Observation:
     """What one seat may see. Bots, hints and hot-seat all use this view, never the Game."""
 
@@ -219,7 +219,7 @@ class Game:
         self.opening: list[int] = []  # the first go-around's discards, for 臭庄
         self.opening_open = True
         self.last_round = False
-        self._turn_cache: tuple[tuple, list[Action]] | None = None
+        self._turn_cache: tuple[tuple, tuple[Action, ...]] | None = None
         self._kong_reserve = 0  # the reserve's growth from kongs so far
         self._public: tuple | None = None
         self._deal()
@@ -270,19 +270,22 @@ class Game:
         return gold_count(self.hands[seat], self.gold) - (1 if self.robbed[seat] else 0)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.phase == OVER:
-            return []
+            return ()
         if self.phase == TURN:
             if seat != self.turn:
-                return []
+                return ()
             # the turn's options cost a win evaluation: keep them until the state moves on
             key = (seat, len(self.decisions), self.wall.head, self.wall.tail, len(self.hands[seat]))
             if self._turn_cache is None or self._turn_cache[0] != key:
-                self._turn_cache = (key, self._turn_actions(seat))
-            return list(self._turn_cache[1])
+                self._turn_cache = (key, tuple(self._turn_actions(seat)))
+            return self._turn_cache[1]
         if seat in self.choices:
-            return []
-        return list(self.pending.get(seat, []))
+            return ()
+        return tuple(self.pending.get(seat, ()))
 
     def _public_view(self) -> tuple:
         """The table everyone sees, rebuilt only when something happened since."""
@@ -328,7 +331,7 @@ class Game:
             reserve=self.reserve,
             last_round=self.last_round,
             declined_three_gold=tuple(self.declined),
-            legal=tuple(self.legal_actions(seat)),
+            legal=self._legal(seat),
             win_blocked=self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,
             set_aside=tuple(self.wall.set_aside),
             wall_head=self.wall.head,
@@ -433,9 +436,9 @@ class Game:
     # --------------------------------------------------------------- applying
     def apply(self, action: Action) -> list[Event]:
         """Apply one decision; raise ``IllegalAction`` (state unchanged) if it is not legal."""
-        legal = self.legal_actions(action.seat)
+        legal = self._legal(action.seat)
         if action not in legal:
-            raise self._why_illegal(action, legal)
+            raise self._why_illegal(action, list(legal))
         self._new_events = []
         self.decisions.append(action)
         if self.phase == TURN:
