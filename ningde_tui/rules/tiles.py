@@ -8,7 +8,7 @@ the gold kind (替金, rules.md §4) and a gold is a wildcard, so hand evaluatio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 SUITS = "mps"
 WHITE = 27  # 白板
@@ -140,17 +140,12 @@ def face(tile: int, gold: int) -> int:
 
 def face_counts(tiles: Iterable[int], gold: int) -> tuple[list[int], int]:
     """Split concealed tiles into 27 face counts (白板 as the gold's face) and a gold count."""
-    counts = [0] * NUM_FACES
-    golds = 0
-    for t in tiles:
-        if t == gold:
-            golds += 1
-        elif t == WHITE:
-            counts[gold] += 1
-        else:
-            counts[t] += 1
+    counts = [0] * NUM_KINDS
+    for t in tiles:  # one pass without branches: this runs on every discard for every seat
+        counts[t] += 1
+    golds = counts[gold]
+    if gold == WHITE:  # white_indicator_reflip off: 白板 are the golds and stand for nothing
+        counts.pop()
+        return counts, golds
+    counts[gold] = counts.pop()  # 白板 play as the gold's face
     return counts, golds
-
-
-def same_suit_faces(faces: Sequence[int]) -> bool:
-    return len({f // 9 for f in faces}) <= 1
