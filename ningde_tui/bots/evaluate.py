@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..rules import shapes
 from ..rules.game import Observation
-from ..rules.tiles import NUM_FACES, NUM_KINDS, WHITE, face, face_counts
+from ..rules.tiles import NUM_FACES, NUM_KINDS, WHITE
 
 
 def unseen_tiles(obs: Observation) -> list[int]:
@@ -37,11 +37,6 @@ def unseen_faces(unseen: Sequence[int], gold: int) -> tuple[list[int], int]:
 
 def groups_left(obs: Observation) -> int:
     return 5 - len(obs.melds[obs.seat])
-
-
-def shanten_of(tiles: Sequence[int], gold: int, groups: int) -> int:
-    counts, golds = face_counts(tiles, gold)
-    return shapes.shanten(counts, golds, groups)
 
 
 def effective_tiles(
@@ -83,7 +78,3 @@ def isolation(counts: Sequence[int], f: int) -> int:
             if 0 <= r <= 8 and counts[base + r]:
                 score = min(score, d)
     return score if score < 4 else 4
-
-
-def face_of(tile: int, gold: int) -> int:
-    return face(tile, gold)

@@ -4,9 +4,12 @@
   keeps the wrong tile, as beginners do.
 - normal: tile efficiency: shanten, then effective tiles (受入) counted against what it can
   see; calls only when a call brings the hand closer; takes 抢金 and 三金倒.
-- hard: expected value: for each discard, the chance to win times what the win would pay
-  (金雀, 清一色 and 金顺 pay far more than 平胡), less the risk of feeding a player who is
-  clearly close; decides 三金倒-or-play-on by the same measure.
+- hard: looks two draws ahead (how many tiles advance the hand, and how many then advance it
+  again); when ready, weighs each winning tile by what a win on it pays (金雀, 清一色, 金顺
+  pay far more than 平胡); calls when a call lowers the shanten or clearly widens the hand;
+  skips a cheap win, or 三金倒, while a 金雀 is close and time remains; keeps tiles of a suit
+  an opponent visibly collects (清一色) when it can. Feeding a plain win costs no more than
+  anyone else pays (rules.md §11), so it does not otherwise defend.
 """
 
 from __future__ import annotations
@@ -217,7 +220,7 @@ class NormalBot(HeuristicBot):
 
 
 class HardBot(NormalBot):
-    """Expected value: win chance × what the win pays, against the risk of feeding others."""
+    """Two-step efficiency, wins weighed by what they pay, and 金雀 over cheap wins."""
 
     name = "hard"
 
@@ -395,20 +398,6 @@ class HardBot(NormalBot):
                 total += n
             counts[f] -= 1
         return total
-
-    @staticmethod
-    def suit_share(obs: Observation) -> tuple[int, float]:
-        """The suit most of this seat's non-gold tiles share, and that share."""
-        per_suit = [0, 0, 0]
-        for t in obs.hand:
-            if t != obs.gold:
-                per_suit[face(t, obs.gold) // 9] += 1
-        for m in obs.melds[obs.seat]:
-            for t in m.tiles:
-                per_suit[face(t, obs.gold) // 9] += 1
-        total = max(1, sum(per_suit))
-        suit = max(range(3), key=lambda s: per_suit[s])
-        return suit, per_suit[suit] / total
 
     @staticmethod
     def threats(obs: Observation) -> dict[int, tuple[float, int | None]]:

@@ -31,18 +31,6 @@ def suit_of(tile: int) -> str:
     return SUITS[tile // 9]
 
 
-def suit_index(tile: int) -> int:
-    """0, 1, 2 for m, p, s (白板 has no suit of its own: ask ``face`` first)."""
-    return tile // 9
-
-
-def rank_of(tile: int) -> int:
-    """1-9 for suited tiles, 0 for 白板."""
-    if tile == WHITE:
-        return 0
-    return tile % 9 + 1
-
-
 def make_tile(rank: int, suit: str) -> int:
     return SUITS.index(suit) * 9 + rank - 1
 
