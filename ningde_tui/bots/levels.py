@@ -44,7 +44,7 @@ from ..rules.scoring import (
     WinInput,
     evaluate_win,
 )
-from ..rules.tiles import NUM_FACES, face, face_counts
+from ..rules.tiles import NUM_FACES, WHITE, face, face_counts
 from .evaluate import effective_tiles, groups_left, isolation, unseen_faces, unseen_tiles
 
 
@@ -276,10 +276,14 @@ class HardBot(NormalBot):
                 keys[f // 9] -= bits[f]
         return total
 
+    # Most wins come off a discard; the rest are self-drawn.
+    SHARE_SELF = 0.3
+
     def wait_value(
         self, obs: Observation, c: Candidate, faces_unseen: list[int], golds_unseen: int
     ) -> float:
-        """Ready: the live winning tiles, each weighted by what a self-drawn win on it pays."""
+        """Ready: the live winning tiles, each weighted by what a win on it pays — self-drawn,
+        or off a discard where the rules allow it (the 金雀/清一色 restriction may not)."""
         seat = obs.seat
         hand = list(obs.hand)
         if c.action.tile is not None:
@@ -289,22 +293,19 @@ class HardBot(NormalBot):
             n = faces_unseen[f]
             if not n:
                 continue
-            tile = self._call_tile(f, obs.gold)
-            w = WinInput(
-                (*hand, tile), obs.melds[seat], obs.gold, tile, BY_SELF, obs.dealer == seat,
-                obs.streak, declined_three_gold=obs.declined_three_gold[seat],
-            )  # fmt: skip
-            score = evaluate_win(w)
-            total += n * (score.total if score.legal else 0)
-        if golds_unseen:
+            tile = WHITE if f == obs.gold else f
+            value = 0.0
+            for by, share in ((BY_SELF, self.SHARE_SELF), (BY_DISCARD, 1 - self.SHARE_SELF)):
+                w = WinInput(
+                    (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
+                    obs.streak, declined_three_gold=obs.declined_three_gold[seat],
+                )  # fmt: skip
+                score = evaluate_win(w)
+                value += share * (score.total if score.legal else 0)
+            total += n * value
+        if golds_unseen:  # a drawn gold completes any ready hand
             total += golds_unseen * 20
         return total / 10.0
-
-    @staticmethod
-    def _call_tile(f: int, gold: int) -> int:
-        from ..rules.tiles import WHITE
-
-        return WHITE if f == gold else f
 
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         """Call when it lowers the shanten, or keeps it and widens the hand clearly: a
