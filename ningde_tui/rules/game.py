@@ -597,7 +597,8 @@ class Game:
         order = list(dict.fromkeys(seat for _, seat in levels))
         self.window_levels = levels
         self._set_pending(WINDOW, options, order)
-        self._emit(Event("window", info={"seats": order}))
+        # public: that the window is open, not who may act in it (that would tell hands)
+        self._emit(Event("window"))
         return True
 
     def _rob_gold_score(self, seat: int) -> WinScore:

@@ -49,8 +49,7 @@ def describe(
         dice = event.info.get("dice", (0, 0))
         return Line(tr(lang, "ev.deal", name=name, a=dice[0], b=dice[1]), "action")
     if kind == "window":
-        names = "、".join(name_of(s) for s in event.info.get("seats", ()))
-        return Line(tr(lang, "ev.window", names=names), "notice")
+        return Line(tr(lang, "ev.window"), "notice")
     if kind == "chouzhuang":
         return Line(tr(lang, "ev.chouzhuang", tile=tile, n=event.info.get("streak", 0)), "notice")
     if kind == "last_round":
