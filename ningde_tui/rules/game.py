@@ -511,6 +511,9 @@ class Game:
             self._replacement_draw(seat)
         elif action.type == ADDKONG:
             self.hands[seat].remove(action.tile)
+            if self.config.rob_kong:
+                # announced whether or not anyone can rob it, so the table learns nothing
+                self._emit(Event("robkong_window", seat, action.tile))
             if not (self.config.rob_kong and self._open_robkong(action)):
                 self._complete_addkong(action)
 
@@ -523,7 +526,8 @@ class Game:
             self.rule_events.append("declined_three_gold")
         self.declined[seat] = True
         self.declined_this_turn = True
-        self._emit(Event("decline_three_gold", seat))
+        # private: telling the table would tell it this seat holds three golds
+        self._emit(Event("decline_three_gold", seat, private=True))
 
     def _complete_addkong(self, action: Action) -> None:
         seat, tile = action.seat, action.tile
@@ -786,7 +790,6 @@ class Game:
             return False
         order = sorted(options, key=lambda s: _distance(action.seat, s))
         self._set_pending(ROBKONG, options, order)
-        self._emit(Event("robkong_window", action.seat, tile))
         return True
 
     def _resolve_robkong(self) -> None:
