@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: play test lint bench screenshots demo-cast clean
+.PHONY: play test lint bench bench-bots screenshots demo-cast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,9 @@ lint: $(TEST_STAMP)
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/bench_shapes.py
 	$(BIN)/python benchmarks/bench_engine.py
+
+bench-bots: $(BENCH_STAMP)
+	$(BIN)/python benchmarks/bench_bots.py
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m ningde_tui.ui.screenshots
