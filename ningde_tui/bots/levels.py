@@ -44,7 +44,7 @@ from ..rules.scoring import (
     WinInput,
     evaluate_win,
 )
-from ..rules.tiles import NUM_FACES, WHITE, face, face_counts
+from ..rules.tiles import NUM_FACES, face, face_counts, tile_for_face
 from .evaluate import effective_tiles, groups_left, isolation, unseen_faces, unseen_tiles
 
 
@@ -293,7 +293,7 @@ class HardBot(NormalBot):
             n = faces_unseen[f]
             if not n:
                 continue
-            tile = WHITE if f == obs.gold else f
+            tile = tile_for_face(f, obs.gold)
             value = 0.0
             for by, share in ((BY_SELF, self.SHARE_SELF), (BY_DISCARD, 1 - self.SHARE_SELF)):
                 w = WinInput(

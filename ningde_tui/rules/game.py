@@ -36,7 +36,16 @@ from .scoring import (
     gold_count,
     is_single_wait,
 )
-from .tiles import TOTAL_TILES, WHITE, face, face_counts, full_set, parse_tile, tile_str
+from .tiles import (
+    TOTAL_TILES,
+    WHITE,
+    face,
+    face_counts,
+    full_set,
+    parse_tile,
+    tile_for_face,
+    tile_str,
+)
 from .wall import BASE_RESERVE, Wall, deal_order
 
 TURN, WINDOW, CLAIM, ROBKONG, OVER = "turn", "window", "claim", "robkong", "over"
@@ -717,14 +726,10 @@ class Game:
         for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
             if a < 0 or b > 8:
                 continue
-            ta, tb = self._call_tile(suit * 9 + a), self._call_tile(suit * 9 + b)
+            ta, tb = tile_for_face(suit * 9 + a, self.gold), tile_for_face(suit * 9 + b, self.gold)
             if ta in hand and tb in hand and self._leaves_non_gold(hand, (ta, tb)):
                 out.append(Action(seat, CHI_, tile, tuple(sorted((ta, tb)))))
         return out
-
-    def _call_tile(self, f: int) -> int:
-        """The tile that plays face ``f`` in a call: 白板 for the gold's face (golds never)."""
-        return WHITE if f == self.gold else f
 
     def _resolve_claims(self) -> None:
         """胡 beats 杠/碰, which beat 吃; among 胡, tier then seat order (rules.md §5, §10)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from . import shapes
 from .config import RuleConfig
 from .melds import ANKONG, CHI, Meld
-from .tiles import NUM_FACES, WHITE, face, face_counts
+from .tiles import NUM_FACES, face, face_counts, tile_for_face
 
 # Ways a hand is won (interfaces.md §1 `by`).
 BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN = "discard", "self", "rob", "heaven"
@@ -207,7 +207,7 @@ def discard_win_floor(w: WinInput, config: RuleConfig) -> int:
         counts[f] -= 1
         if not complete:
             continue
-        tile = WHITE if f == w.gold else f
+        tile = tile_for_face(f, w.gold)
         probe = replace(w, concealed=(*before, tile), win_tile=tile)
         for pattern in _evaluate(probe, config, check_floor=False).candidates:
             if pattern in (JINQUE, JINSHUN, QINGYISE):

@@ -126,6 +126,12 @@ def face(tile: int, gold: int) -> int:
     return gold if tile == WHITE else tile
 
 
+def tile_for_face(f: int, gold: int) -> int:
+    """The tile that plays face ``f``: a 白板 for the gold's face (the golds themselves are
+    wild, never that face), otherwise the tile itself. The inverse of ``face``."""
+    return WHITE if f == gold else f
+
+
 def face_counts(tiles: Iterable[int], gold: int) -> tuple[list[int], int]:
     """Split concealed tiles into 27 face counts (白板 as the gold's face) and a gold count."""
     counts = [0] * NUM_KINDS

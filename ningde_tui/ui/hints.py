@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..rules import shapes
 from ..rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
-from ..rules.tiles import COPIES, NUM_KINDS, WHITE, face_counts
+from ..rules.tiles import COPIES, NUM_KINDS, face_counts, tile_for_face
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def _hint(obs: Observation, tiles: list[int], discard: int | None, left: list[in
     sh = shapes.shanten(counts, golds, groups)
     waits: tuple[tuple[int, int], ...] = ()
     if sh == 0:
-        kinds = (WHITE if f == obs.gold else f for f in shapes.waits(counts, golds))
+        kinds = (tile_for_face(f, obs.gold) for f in shapes.waits(counts, golds))
         waits = tuple((k, left[k]) for k in kinds)
     return Hint(discard, sh, waits, left[obs.gold])
 
