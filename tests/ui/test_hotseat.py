@@ -54,32 +54,29 @@ def offered(pilot: Pilot[None]) -> list[Action]:
     return [b.action for b in the_table(pilot).query_one(ChoicesPanel).buttons()]
 
 
+async def take_over(pilot: Pilot[None], name: str, seat: int, choices: list[str]) -> None:
+    """The cover asks for ``name``; Enter shows that seat alone, offered exactly ``choices``."""
+    assert_covered(pilot, name)
+    await pilot.press("enter")
+    await settle(pilot)
+    assert_sees_only(pilot, seat)
+    assert [a.type for a in offered(pilot)] == choices
+
+
 async def test_three_players_claim_one_discard_privately_in_turn() -> None:
     match = three_claims_match()
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         # A (下家 of the discarder) is asked first: only A's own choice, 吃
-        assert_covered(pilot, "A")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert_sees_only(pilot, 0)
-        assert [a.type for a in offered(pilot)] == [CHI_, PASS]
+        await take_over(pilot, "A", 0, [CHI_, PASS])
         await pilot.press("s")
         await settle(pilot)
         # then B, who may win on it; A's choice is not shown anywhere
-        assert_covered(pilot, "B")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert_sees_only(pilot, 1)
-        assert [a.type for a in offered(pilot)] == [WIN, PASS]
+        await take_over(pilot, "B", 1, [WIN, PASS])
         await pilot.press("s")
         await settle(pilot)
         # then C, who may pong it
-        assert_covered(pilot, "C")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert_sees_only(pilot, 2)
-        assert [a.type for a in offered(pilot)] == [PONG_, PASS]
+        await take_over(pilot, "C", 2, [PONG_, PASS])
         await pilot.press("p")
         await settle(pilot)
         game = match.game
@@ -173,18 +170,10 @@ async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
     )
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert_covered(pilot, "A")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert_sees_only(pilot, 0)
-        assert [a.type for a in offered(pilot)] == [ROB_GOLD, PASS]
+        await take_over(pilot, "A", 0, [ROB_GOLD, PASS])
         await pilot.press("s")
         await settle(pilot)
-        assert_covered(pilot, "B")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert_sees_only(pilot, 1)
-        assert [a.type for a in offered(pilot)] == [ROB_GOLD, PASS]
+        await take_over(pilot, "B", 1, [ROB_GOLD, PASS])
         await pilot.press("g")
         await settle(pilot)
         result = match.session.results[-1]
