@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import shapes
 from .config import RuleConfig
@@ -37,6 +37,7 @@ from .scoring import (
     is_single_wait,
 )
 from .tiles import (
+    NUM_KINDS,
     TOTAL_TILES,
     WHITE,
     face,
@@ -174,6 +175,36 @@ class Observation:
     wall_tail: int = 112  # the next tail draw is index wall_tail - 1
 
 
+class _HandShape(NamedTuple):
+    """A seat's concealed tiles as the win check and the calls see them."""
+
+    tiles: tuple[int, ...]  # the hand it describes (its cache key)
+    counts: list[int]  # 27 face counts (白板 as the gold's face), not to be changed
+    keys: tuple[int, int, int]  # shapes.suit_keys(counts)
+    golds: int
+    pair_need: int  # shapes.pair_need(counts)
+
+    @property
+    def complete(self) -> bool:
+        return shapes.is_complete_need(self.pair_need, self.golds)
+
+
+_DISCARDS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_action(seat, DISCARD, t) for t in range(NUM_KINDS)) for seat in range(4)
+)
+"""Each seat's discard of each tile: a turn offers up to 14 of them, looked up here."""
+
+
+def _is_offered(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether ``action`` is one of ``legal``. Players hand back one of the very actions
+    offered, so look for it by identity first: ``in`` would call the generated ``__eq__``
+    (slow) on every action before it."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
 def _distance(frm: int, to: int) -> int:
     return (to - frm) % 4
 
@@ -231,6 +262,7 @@ class Game:
         self._turn_cache: tuple[tuple, tuple[Action, ...]] | None = None
         self._kong_reserve = 0  # the reserve's growth from kongs so far
         self._public: tuple | None = None
+        self._shapes: list[_HandShape | None] = [None] * 4
         self._deal()
 
     # ----------------------------------------------------------------- set-up
@@ -302,9 +334,9 @@ class Game:
         if self._public is None or self._public[0] != key:
             self._public = (
                 key,
-                tuple(tuple(m) for m in self.melds),
-                tuple(tuple(p) for p in self.ponds),
-                tuple(len(h) for h in self.hands),
+                tuple(map(tuple, self.melds)),
+                tuple(map(tuple, self.ponds)),
+                tuple(map(len, self.hands)),
             )
         return self._public[1:]
 
@@ -319,32 +351,35 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         melds, ponds, sizes = self._public_view()
+        wall = self.wall
+        # positional, in field order: one is made for every decision, and 25 keyword
+        # arguments would cost a fifth of it
         return Observation(
-            seat=seat,
-            phase=self.phase,
-            to_act=self._visible_to_act(seat),
-            turn=self.turn,
-            dealer=self.dealer,
-            streak=self.streak,
-            dice=self.dice,
-            gold=self.gold,
-            indicator=self.indicator,
-            hand=tuple(self.hands[seat]),
-            drawn=self.drawn[seat] if self.phase == TURN and self.turn == seat else None,
-            melds=melds,
-            ponds=ponds,
-            hand_sizes=sizes,
-            last_discard=self.last_discard,
-            wall_left=self.wall.left,
-            drawable=self.drawable,
-            reserve=self.reserve,
-            last_round=self.last_round,
-            declined_three_gold=tuple(self.declined),
-            legal=self._legal(seat),
-            win_blocked=self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,
-            set_aside=tuple(self.wall.set_aside),
-            wall_head=self.wall.head,
-            wall_tail=self.wall.tail,
+            seat,
+            self.phase,
+            self._visible_to_act(seat),  # to_act
+            self.turn,
+            self.dealer,
+            self.streak,
+            self.dice,
+            self.gold,
+            self.indicator,
+            tuple(self.hands[seat]),  # hand
+            self.drawn[seat] if self.phase == TURN and self.turn == seat else None,  # drawn
+            melds,
+            ponds,
+            sizes,  # hand_sizes
+            self.last_discard,
+            wall.left,  # wall_left
+            self.drawable,
+            self.reserve,
+            self.last_round,
+            tuple(self.declined),  # declined_three_gold
+            self._legal(seat),  # legal
+            self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,  # win_blocked
+            tuple(wall.set_aside),  # set_aside
+            wall.head,  # wall_head
+            wall.tail,  # wall_tail
         )
 
     # -------------------------------------------------------------- win tests
@@ -393,12 +428,33 @@ class Game:
                 return other
         return None
 
-    def _discard_win(self, seat: int, tile: int) -> tuple[WinScore | None, str | None]:
+    def _hand_shape(self, seat: int) -> _HandShape:
+        """The seat's hand as face counts and suit keys. Every discard is checked against the
+        three other hands, and a hand does not change between its own turns, so the shape is
+        kept per seat; it is keyed on the tiles themselves, so any change to the hand (a test
+        may replace it outright) makes a new one."""
+        tiles = tuple(self.hands[seat])
+        shape = self._shapes[seat]
+        if shape is None or shape.tiles != tiles:
+            counts, golds = face_counts(tiles, self.gold)
+            keys = shapes.suit_keys(counts)
+            shape = _HandShape(tiles, counts, keys, golds, shapes.pair_need_keys(*keys))
+            self._shapes[seat] = shape
+        return shape
+
+    def _discard_win(
+        self, seat: int, tile: int, shape: _HandShape
+    ) -> tuple[WinScore | None, str | None]:
         """(score, None) if ``seat`` may win on ``tile``; (None, why) if the tile completes the
-        hand but the win is refused; (None, None) if it does not complete it."""
-        counts, golds = face_counts(self.hands[seat], self.gold)
-        counts[face(tile, self.gold)] += 1
-        if not shapes.is_complete(counts, golds):
+        hand (``shape``) but the win is refused; (None, None) if it does not complete it."""
+        if shape.pair_need > shape.golds + 1:
+            # a gold could stand in for the tile, so it lowers the golds the hand needs by one
+            # at most: no tile completes this hand (most hands, most of the time)
+            return None, None
+        f = face(tile, self.gold)
+        keys = list(shape.keys)
+        keys[f // 9] += shapes.FACE_BIT[f]
+        if not shapes.is_complete_keys(keys[0], keys[1], keys[2], shape.golds):
             return None, None
         locker = self.locked_by(seat)
         if locker is not None:
@@ -419,9 +475,9 @@ class Game:
         acts: list[Action] = []
         kinds = sorted(set(hand))
         if self.turn_drew:
-            counts, golds = face_counts(hand, gold)
-            complete = shapes.is_complete(counts, golds)
-            own = golds - (1 if self.robbed[seat] else 0)
+            shape = self._hand_shape(seat)
+            counts, complete = shape.counts, shape.complete
+            own = shape.golds - (1 if self.robbed[seat] else 0)
             if (complete or own >= 3) and self._self_win(seat).legal:
                 if complete:
                     acts.append(_action(seat, WIN))
@@ -429,9 +485,12 @@ class Game:
                     acts.append(_action(seat, THREE_GOLD))
             if own >= 3 and not self.declined_this_turn:
                 acts.append(_action(seat, DECLINE_THREE_GOLD))
-            if self._kong_allowed(ANKONG):
+            # a non-gold kind's tiles are the counts of its face (a 白板's: the gold's face)
+            if 4 in counts and self._kong_allowed(ANKONG):
                 acts.extend(
-                    _action(seat, ANKONG_, t) for t in kinds if t != gold and hand.count(t) == 4
+                    _action(seat, ANKONG_, t)
+                    for t in kinds
+                    if t != gold and counts[face(t, gold)] == 4
                 )
             if self._kong_allowed(KONG):
                 acts.extend(
@@ -439,14 +498,15 @@ class Game:
                     for m in self.melds[seat]
                     if m.kind == PONG and m.tiles[0] in hand
                 )
-        acts.extend(_action(seat, DISCARD, t) for t in kinds if t != gold)
+        discards = _DISCARDS[seat]
+        acts.extend([discards[t] for t in kinds if t != gold])
         return acts
 
     # --------------------------------------------------------------- applying
     def apply(self, action: Action) -> list[Event]:
         """Apply one decision; raise ``IllegalAction`` (state unchanged) if it is not legal."""
         legal = self._legal(action.seat)
-        if action not in legal:
+        if not _is_offered(action, legal):
             raise self._why_illegal(action, list(legal))
         self._new_events = []
         self.decisions.append(action)
@@ -595,13 +655,13 @@ class Game:
             if self.own_golds(seat) >= 3:
                 acts.append(_action(seat, THREE_GOLD))
                 levels.append((1, seat))
-            if indicator_ok and self._rob_gold_score(seat).legal:
+            if indicator_ok and self._may_rob_gold(seat):
                 acts.append(_action(seat, ROB_GOLD))
                 levels.append((2, seat))
             if acts:
                 decline = DECLINE_THREE_GOLD if acts[0].type == THREE_GOLD else PASS
                 options[seat] = [*acts, _action(seat, decline)]
-        if indicator_ok and self._rob_gold_score(dealer).legal:
+        if indicator_ok and self._may_rob_gold(dealer):
             options[dealer] = [_action(dealer, ROB_GOLD), _action(dealer, PASS)]
             levels.append((3, dealer))
         if not options:
@@ -613,6 +673,14 @@ class Game:
         # public: that the window is open, not who may act in it (that would tell hands)
         self._emit(Event("window"))
         return True
+
+    def _may_rob_gold(self, seat: int) -> bool:
+        """Whether 抢金 is legal for the seat. It needs the indicator, as one more gold, to
+        complete the hand, which it seldom does: only then is the win scored."""
+        shape = self._hand_shape(seat)
+        if not shapes.is_complete_need(shape.pair_need, shape.golds + 1):
+            return False
+        return self._rob_gold_score(seat).legal
 
     def _rob_gold_score(self, seat: int) -> WinScore:
         """抢金: the seat's 16 tiles plus the indicator as a gold (rules.md §8)."""
@@ -692,42 +760,45 @@ class Game:
         if not options:
             self._next_draw((discarder + 1) % 4)
             return
-        self._set_pending(CLAIM, options, sorted(options, key=lambda s: _distance(discarder, s)))
+        self._set_pending(CLAIM, options, list(options))  # seat order from the discarder
 
     def _claim_options(self, seat: int, discarder: int, tile: int) -> list[Action]:
         """胡 / 明杠 / 碰 (anyone) and 吃 (the 下家 only) on a discard (rules.md §5)."""
         acts: list[Action] = []
-        hand = self.hands[seat]
-        score, blocked = self._discard_win(seat, tile)
+        shape = self._hand_shape(seat)
+        score, blocked = self._discard_win(seat, tile, shape)
         if score is not None:
             self.win_scores[seat] = score
             acts.append(_action(seat, WIN))
         elif blocked is not None:
             self.win_blocked[seat] = blocked
-        n = hand.count(tile)
+        # a discard is never a gold, so the tiles matching it are the counts of its face
+        n = shape.counts[face(tile, self.gold)]
         if n >= 3 and self._kong_allowed(KONG):
             acts.append(_action(seat, KONG_, tile))
-        if n >= 2 and self._leaves_non_gold(hand, (tile, tile)):
+        if n >= 2 and self._leaves_non_gold(shape, 2):
             acts.append(_action(seat, PONG_, tile))
         if seat == (discarder + 1) % 4:
-            acts.extend(self._chi_options(seat, tile))
+            acts.extend(self._chi_options(seat, tile, shape))
         return acts
 
-    def _leaves_non_gold(self, hand: Sequence[int], used: Sequence[int]) -> bool:
+    @staticmethod
+    def _leaves_non_gold(shape: _HandShape, used: int) -> bool:
         """A call must leave a tile that can be discarded (rules.md §5)."""
         # the tiles used are never golds, so a non-gold is left iff not all the rest are golds
-        return len(hand) - len(used) > hand.count(self.gold)
+        return len(shape.tiles) - used > shape.golds
 
-    def _chi_options(self, seat: int, tile: int) -> list[Action]:
+    def _chi_options(self, seat: int, tile: int, shape: _HandShape) -> list[Action]:
         f = face(tile, self.gold)
         suit, rank = divmod(f, 9)
-        hand = self.hands[seat]
+        counts = shape.counts
         out = []
         for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
             if a < 0 or b > 8:
                 continue
-            ta, tb = tile_for_face(suit * 9 + a, self.gold), tile_for_face(suit * 9 + b, self.gold)
-            if ta in hand and tb in hand and self._leaves_non_gold(hand, (ta, tb)):
+            fa, fb = suit * 9 + a, suit * 9 + b
+            if counts[fa] and counts[fb] and self._leaves_non_gold(shape, 2):
+                ta, tb = tile_for_face(fa, self.gold), tile_for_face(fb, self.gold)
                 out.append(Action(seat, CHI_, tile, tuple(sorted((ta, tb)))))
         return out
 
@@ -783,7 +854,7 @@ class Game:
         self.pending_addkong = action
         for d in (1, 2, 3):
             seat = (action.seat + d) % 4
-            score, blocked = self._discard_win(seat, tile)
+            score, blocked = self._discard_win(seat, tile, self._hand_shape(seat))
             if score is not None:
                 self.win_scores[seat] = score
                 options[seat] = [_action(seat, WIN), _action(seat, PASS)]

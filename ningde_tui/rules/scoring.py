@@ -164,7 +164,7 @@ def _price(formula: str, jin: int, gang: int, streak: int, winner_is_dealer: boo
 
 
 def gold_count(tiles: Sequence[int], gold: int) -> int:
-    return sum(1 for t in tiles if t == gold)
+    return tiles.count(gold)
 
 
 def all_melds_exposed(melds: Sequence[Meld]) -> bool:

@@ -49,6 +49,7 @@ __all__ = [
     "clear_caches",
     "is_complete",
     "is_complete_keys",
+    "is_complete_need",
     "is_melds_only",
     "melds_need",
     "melds_need_keys",
@@ -231,6 +232,12 @@ def is_complete_keys(k0: int, k1: int, k2: int, jokers: int) -> bool:
         t = _win(k0) + _win(k1) + _win(k2)
     pn = (t >> 3) - 1 if t & 7 else (t >> 3) + 2
     return pn <= jokers and (jokers - pn) % 3 == 0
+
+
+def is_complete_need(need: int, jokers: int) -> bool:
+    """:func:`is_complete` of a hand whose :func:`pair_need` is ``need`` (for callers that
+    keep it): the need is met and the spare golds come in threes."""
+    return need <= jokers and (jokers - need) % 3 == 0
 
 
 def pair_need(counts: Sequence[int]) -> int:

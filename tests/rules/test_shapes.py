@@ -21,6 +21,7 @@ from ningde_tui.rules.shapes import (
     FACE_BIT,
     is_complete,
     is_complete_keys,
+    is_complete_need,
     is_melds_only,
     melds_need,
     melds_need_keys,
@@ -543,3 +544,19 @@ def test_against_mahjong_shanten() -> None:
             assert shanten(c, 0, 4) <= theirs, c
         else:
             assert shanten(c, 0, 4) == theirs, c
+
+
+@FAST
+@given(hands)
+def test_complete_from_a_kept_pair_need(hand: tuple[Counts, int, int]) -> None:
+    """``is_complete_need`` answers ``is_complete`` from the pair need; and one more tile
+    lowers the pair need by one at most (a gold could stand in for it), which lets the engine
+    skip the discard-win check of a hand that needs more golds than it has plus one."""
+    c, jokers, _ = hand
+    need = pair_need(c)
+    for j in range(jokers, jokers + 4):
+        assert is_complete_need(need, j) == is_complete(c, j)
+    for f in range(27):
+        more = list(c)
+        more[f] += 1
+        assert pair_need(more) >= need - 1
