@@ -180,7 +180,6 @@ class _HandShape(NamedTuple):
 
     tiles: tuple[int, ...]  # the hand it describes (its cache key)
     counts: list[int]  # 27 face counts (白板 as the gold's face), not to be changed
-    keys: tuple[int, int, int]  # shapes.suit_keys(counts)
     golds: int
     pair_need: int  # shapes.pair_need(counts)
 
@@ -429,7 +428,7 @@ class Game:
         return None
 
     def _hand_shape(self, seat: int) -> _HandShape:
-        """The seat's hand as face counts and suit keys. Every discard is checked against the
+        """The seat's hand as face counts and pair need. Every discard is checked against the
         three other hands, and a hand does not change between its own turns, so the shape is
         kept per seat; it is keyed on the tiles themselves, so any change to the hand (a test
         may replace it outright) makes a new one."""
@@ -437,8 +436,7 @@ class Game:
         shape = self._shapes[seat]
         if shape is None or shape.tiles != tiles:
             counts, golds = face_counts(tiles, self.gold)
-            keys = shapes.suit_keys(counts)
-            shape = _HandShape(tiles, counts, keys, golds, shapes.pair_need_keys(*keys))
+            shape = _HandShape(tiles, counts, golds, shapes.pair_need(counts))
             self._shapes[seat] = shape
         return shape
 
@@ -451,10 +449,9 @@ class Game:
             # a gold could stand in for the tile, so it lowers the golds the hand needs by one
             # at most: no tile completes this hand (most hands, most of the time)
             return None, None
-        f = face(tile, self.gold)
-        keys = list(shape.keys)
-        keys[f // 9] += shapes.FACE_BIT[f]
-        if not shapes.is_complete_keys(keys[0], keys[1], keys[2], shape.golds):
+        counts = list(shape.counts)
+        counts[face(tile, self.gold)] += 1
+        if not shapes.is_complete(counts, shape.golds):
             return None, None
         locker = self.locked_by(seat)
         if locker is not None:
