@@ -176,7 +176,8 @@ class Observation:
 
 
 class _HandShape(NamedTuple):
-    """A seat's concealed tiles as the win check and the calls see them."""
+    """A seat's concealed tiles as the win check and the calls on a discard see them (kept
+    per seat by ``Game._hand_shape``)."""
 
     tiles: tuple[int, ...]  # the hand it describes (its cache key)
     counts: list[int]  # 27 face counts (白板 as the gold's face), not to be changed
@@ -191,7 +192,8 @@ class _HandShape(NamedTuple):
 _DISCARDS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(_action(seat, DISCARD, t) for t in range(NUM_KINDS)) for seat in range(4)
 )
-"""Each seat's discard of each tile: a turn offers up to 14 of them, looked up here."""
+"""Each seat's discard of each tile, the shared Actions of ``_action``: a turn offers up to 14,
+and a table lookup is cheaper than a call through the cache."""
 
 
 def _is_offered(action: Action, legal: Sequence[Action]) -> bool:
