@@ -39,7 +39,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 
 bench-bots: $(BENCH_STAMP)
-	$(BIN)/python benchmarks/bench_bots.py
+	$(BIN)/python benchmarks/bench_bots.py $(ARGS)
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m ningde_tui.ui.screenshots

@@ -5,12 +5,16 @@ seed and bots give the same games bit for bit, however many worker processes sha
 
 - plain mode: sessions of ``SESSION_HANDS`` hands (dealer rotation, 连庄, running scores);
 - ``--duplicate``: every wall is played four times with the bots rotated through the seats (the
-  duplicate format used to rank mahjong AIs), so luck of the deal cancels out.
+  duplicate format used to rank mahjong AIs), so luck of the deal cancels out;
+- ``--duplicate --all-orders``: every wall in every cyclic seating order of the bots too (6 orders
+  × 4 rotations = 24 plays). With four rotations alone each bot always sits after the same one,
+  and who your 上家 is matters here (吃 comes only from the 上家's discards).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -150,37 +154,51 @@ def _play_session_block(
     return BlockResult(index, stats, draws, hands)
 
 
+def seating_orders(all_orders: bool) -> list[tuple[int, ...]]:
+    """Cyclic seating orders of the four listed bots: the order as listed, or all six (the
+    first bot fixed, the other three permuted; rotations come on top of each)."""
+    if not all_orders:
+        return [(0, 1, 2, 3)]
+    return [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
+
+
 def _play_duplicate_wall(
     args: tuple[int, int, int, tuple[str, ...], RuleConfig, str | None],
 ) -> BlockResult:
-    index, _, seed, bots, config, _record = args
+    index, plays, seed, bots, config, _record = args
     rng = random.Random(derived_seed(seed, index))
     dealer = rng.randrange(4)
     setup = HandSetup(dealer, 1, roll_dice(rng), shuffled_wall(rng))
     stats = [SeatStats(level) for level in bots]
     draws = 0
-    for rotation in range(4):
-        # the bot in list position j sits at seat (j + rotation) % 4
-        seat_of = [(j + rotation) % 4 for j in range(4)]
-        players: list[Player] = [None] * 4  # type: ignore[list-item]
-        for j, level in enumerate(bots):
-            players[seat_of[j]] = make_bot(level, derived_seed(seed, index, rotation, j))
-        game = Game(setup.wall, setup.dealer, setup.streak, setup.dice, config)
-        play_hand(game, players)
-        result = game.result
-        assert result is not None
-        draws += result.winner is None
-        for j in range(4):
-            stats[j].add(seat_of[j], result)
+    for number, order in enumerate(seating_orders(plays > 4)):
+        for rotation in range(4):
+            # the bot at position k of the order sits at seat (k + rotation) % 4
+            seat_of = [0] * 4
+            for k, j in enumerate(order):
+                seat_of[j] = (k + rotation) % 4
+            players: list[Player] = [None] * 4  # type: ignore[list-item]
+            for j, level in enumerate(bots):
+                # the listed order keeps the seeds it always had
+                parts = (rotation, j) if number == 0 else (number, rotation, j)
+                players[seat_of[j]] = make_bot(level, derived_seed(seed, index, *parts))
+            game = Game(setup.wall, setup.dealer, setup.streak, setup.dice, config)
+            play_hand(game, players)
+            result = game.result
+            assert result is not None
+            draws += result.winner is None
+            for j in range(4):
+                stats[j].add(seat_of[j], result)
     for j in range(4):
-        stats[j].per_wall.append(stats[j].points / 4)
-    return BlockResult(index, stats, draws, 4)
+        stats[j].per_wall.append(stats[j].points / plays)
+    return BlockResult(index, stats, draws, plays)
 
 
-def _blocks(hands: int, duplicate: bool) -> Iterator[tuple[int, int]]:
+def _blocks(hands: int, duplicate: bool, all_orders: bool) -> Iterator[tuple[int, int]]:
     if duplicate:
+        plays = 4 * len(seating_orders(all_orders))
         for i in range(hands):
-            yield i, 4
+            yield i, plays
         return
     for i in range(math.ceil(hands / SESSION_HANDS)):
         yield i, min(SESSION_HANDS, hands - i * SESSION_HANDS)
@@ -195,14 +213,18 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     duplicate: bool = False,
     workers: int = 1,
+    all_orders: bool = False,
 ) -> Summary:
-    """Play ``hands`` hands (with ``duplicate``: ``hands`` walls, each four times)."""
+    """Play ``hands`` hands (with ``duplicate``: ``hands`` walls, each four times, or 24 times
+    with ``all_orders``)."""
     config = config or RuleConfig()
     job = _play_duplicate_wall if duplicate else _play_session_block
     record = str(record_dir) if record_dir is not None else None
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
-    tasks = [(i, n, seed, tuple(bots), config, record) for i, n in _blocks(hands, duplicate)]
+    tasks = [
+        (i, n, seed, tuple(bots), config, record) for i, n in _blocks(hands, duplicate, all_orders)
+    ]
     stats = [SeatStats(level) for level in bots]
     draws = played = 0
     start = time.perf_counter()
@@ -231,7 +253,10 @@ def _print_table(summary: Summary) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    kind = "duplicate hands (each wall ×4)" if summary.duplicate else "hands"
+    kind = "hands"
+    if summary.duplicate:
+        plays = summary.hands // max(1, len(summary.seats[0].per_wall))
+        kind = f"duplicate hands (each wall ×{plays})"
     table = Table(title=f"{summary.hands} {kind}, {summary.draws} drawn (流局)")
     cols = ["seat", "bot", "points", "per hand"]
     if summary.duplicate:
@@ -274,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--duplicate", action="store_true", help="play each wall four times, bots rotated"
     )
+    parser.add_argument(
+        "--all-orders",
+        action="store_true",
+        help="with --duplicate: every cyclic seating order too (24 plays a wall)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
@@ -288,8 +318,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers must be at least 1")
     if args.duplicate and args.record:
         parser.error("--record is not available with --duplicate (a duplicate wall is replayed)")
-    total = args.hands * (4 if args.duplicate else 1)
-    run = dict(duplicate=args.duplicate, workers=args.workers)
+    if args.all_orders and not args.duplicate:
+        parser.error("--all-orders needs --duplicate")
+    plays = 4 * len(seating_orders(args.all_orders)) if args.duplicate else 1
+    total = args.hands * plays
+    run = dict(duplicate=args.duplicate, workers=args.workers, all_orders=args.all_orders)
     if sys.stderr.isatty():
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

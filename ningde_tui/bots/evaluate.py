@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..rules import shapes
 from ..rules.game import Observation
-from ..rules.tiles import NUM_FACES, NUM_KINDS, WHITE
+from ..rules.tiles import NUM_FACES, NUM_KINDS, WHITE, face
 
 
 def unseen_tiles(obs: Observation) -> list[int]:
@@ -39,18 +39,13 @@ def groups_left(obs: Observation) -> int:
     return 5 - len(obs.melds[obs.seat])
 
 
-def effective_tiles(
-    counts: list[int],
-    jokers: int,
-    groups: int,
-    now: int,
-    faces_unseen: Sequence[int],
-    golds_unseen: int,
-) -> int:
-    """受入 (ukeire): unseen tiles whose draw lowers the shanten below ``now``."""
+def advancing_faces(
+    counts: list[int], jokers: int, groups: int, now: int, faces_unseen: Sequence[int]
+) -> list[tuple[int, int]]:
+    """(face, unseen copies) for each face whose draw lowers the shanten below ``now``."""
     keys = list(shapes.suit_keys(counts))
-    total = 0
     bits = shapes.FACE_BIT
+    out = []
     for f in range(NUM_FACES):
         n = faces_unseen[f]
         if not n:
@@ -59,11 +54,14 @@ def effective_tiles(
         k = keys[s]
         keys[s] = k + bits[f]
         if shapes.shanten_keys(keys[0], keys[1], keys[2], jokers, groups) < now:
-            total += n
+            out.append((f, n))
         keys[s] = k
-    if golds_unseen and shapes.shanten_keys(keys[0], keys[1], keys[2], jokers + 1, groups) < now:
-        total += golds_unseen
-    return total
+    return out
+
+
+def gold_advances(counts: list[int], jokers: int, groups: int, now: int) -> bool:
+    """Whether drawing a gold lowers the shanten below ``now`` (a gold can play any part)."""
+    return shapes.shanten(counts, jokers + 1, groups) < now
 
 
 def isolation(counts: Sequence[int], f: int) -> int:
@@ -78,3 +76,80 @@ def isolation(counts: Sequence[int], f: int) -> int:
             if 0 <= r <= 8 and counts[base + r]:
                 score = min(score, d)
     return score if score < 4 else 4
+
+
+def call_sources(counts: Sequence[int], f: int, shanten: int) -> int:
+    """How many other seats' discards can bring face ``f`` into a hand at ``shanten``.
+
+    Ready, a winning tile can come off anyone's discard (3); a face the hand holds a pair of can
+    be 碰'd from anyone (3); a face that closes a sequence can be 吃'd, from the 上家 only (1);
+    anything else only by drawing it (0). Golds never take part in calls (rules.md §4).
+    """
+    if shanten == 0 or counts[f] >= 2:
+        return 3
+    rank = f % 9
+    base = f - rank
+    for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
+        if a >= 0 and b <= 8 and counts[base + a] and counts[base + b]:
+            return 1
+    return 0
+
+
+# How much more often players throw a tile of each rank: terminals first (they fit fewest
+# sequences), so a wait on them is won off a discard more often.
+THROW_RANK = (1.4, 1.15, 1.0, 1.0, 1.0, 1.0, 1.0, 1.15, 1.4)
+
+
+def effective_tiles(
+    counts: list[int],
+    jokers: int,
+    groups: int,
+    now: int,
+    faces_unseen: Sequence[int],
+    golds_unseen: int,
+    call_weight: float = 0.0,
+) -> float:
+    """受入 (ukeire): unseen tiles whose draw lowers the shanten below ``now``.
+
+    With ``call_weight``, a speed measure that also counts the other seats' discards: each such
+    tile counts 1 for the chance to draw it, plus ``call_weight`` for each seat whose discard of
+    it the hand could take (:func:`call_sources`); when ready, a terminal wait counts more since
+    terminals are thrown first. A pair that can be 碰 from three seats is then worth more than a
+    sequence gap only the 上家 can fill by 吃.
+    """
+    total = 0.0
+    for f, n in advancing_faces(counts, jokers, groups, now, faces_unseen):
+        throw = THROW_RANK[f % 9] if now == 0 else 1.0
+        total += n * (1.0 + call_weight * call_sources(counts, f, now) * throw)
+    if golds_unseen and gold_advances(counts, jokers, groups, now):
+        total += golds_unseen  # a gold is only ever drawn
+    return total
+
+
+def feed_chance(obs: Observation, tile: int, faces_unseen: Sequence[int]) -> float:
+    """A rough chance that discarding ``tile`` lets another seat call it: the 下家 吃 (it holds
+    two tiles that make a sequence with it) or anyone 碰 (someone holds two more copies).
+
+    From what the seat sees: each unseen copy sits in a given hand with chance hand size / unseen.
+    """
+    f = face(tile, obs.gold)
+    pool = max(1, sum(faces_unseen))
+    nxt = (obs.seat + 1) % 4
+    share = obs.hand_sizes[nxt] / pool
+
+    def held(x: int) -> float:
+        return 1.0 - (1.0 - share) ** faces_unseen[x]
+
+    rank = f % 9
+    base = f - rank
+    chi = 0.0
+    for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
+        if a >= 0 and b <= 8:
+            chi = max(chi, held(base + a) * held(base + b))
+    n = faces_unseen[f]
+    pong = 0.0
+    for other in range(4):
+        if other != obs.seat:
+            h = obs.hand_sizes[other] / pool
+            pong += n * (n - 1) / 2 * h * h
+    return chi + min(1.0, pong)

@@ -4,12 +4,14 @@
   keeps the wrong tile, as beginners do.
 - normal: tile efficiency: shanten, then effective tiles (受入) counted against what it can
   see; calls only when a call brings the hand closer; takes 抢金 and 三金倒.
-- hard: looks two draws ahead (how many tiles advance the hand, and how many then advance it
-  again); when ready, weighs each winning tile by what a win on it pays (金雀, 清一色, 金顺
-  pay far more than 平胡); calls when a call lowers the shanten or clearly widens the hand;
-  skips a cheap win, or 三金倒, while a 金雀 is close and time remains; keeps tiles of a suit
-  an opponent visibly collects (清一色) when it can. Feeding a plain win costs no more than
-  anyone else pays (rules.md §11), so it does not otherwise defend.
+- hard: counts speed as this short game is played (each player draws only some 7 tiles):
+  a tile that advances the hand is worth more when another seat's discard can also bring it
+  (碰 from anyone, 吃 from the 上家, a win from anyone), and a discard the others can call costs
+  something; when ready, weighs each winning tile by what a win on it pays (金雀, 清一色, 金顺
+  pay far more than 平胡); passes up a discard 平胡 when its next draw is likely to self-draw,
+  which pays double; skips a cheap win, or 三金倒, while a 金雀 is close and time remains;
+  keeps tiles of a suit an opponent visibly collects (清一色) when it can. Feeding a plain win
+  costs no more than anyone else pays (rules.md §11), so it does not otherwise defend.
 """
 
 from __future__ import annotations
@@ -43,9 +45,17 @@ from ..rules.scoring import (
     QINGYISE,
     WinInput,
     evaluate_win,
+    is_single_wait,
 )
 from ..rules.tiles import NUM_FACES, face, face_counts, tile_for_face
-from .evaluate import effective_tiles, groups_left, isolation, unseen_faces, unseen_tiles
+from .evaluate import (
+    effective_tiles,
+    feed_chance,
+    groups_left,
+    isolation,
+    unseen_faces,
+    unseen_tiles,
+)
 
 
 @dataclass
@@ -57,7 +67,7 @@ class Candidate:
     jokers: int
     groups: int
     shanten: int
-    ukeire: int = 0
+    ukeire: float = 0  # effective tiles (hard: weighted by calls, see effective_tiles)
     score: float = 0.0
 
 
@@ -220,61 +230,39 @@ class NormalBot(HeuristicBot):
 
 
 class HardBot(NormalBot):
-    """Two-step efficiency, wins weighed by what they pay, and 金雀 over cheap wins."""
+    """Speed counted with the other seats' discards, wins weighed by what they pay, a cheap
+    discard win passed up for a likely self-draw, and 金雀 over cheap wins."""
 
     name = "hard"
+    # Each seat whose discard could bring a tile counts this much beside drawing it.
+    CALL_WEIGHT = 0.5
+    # What a discard that lets another seat 吃/碰 costs, in effective tiles, at its chance.
+    FEED_COST = 5.0
+    # Pass a discard 平胡 when the next own draw alone is worth this share of it (see
+    # wait_for_self_draw); 0.4-0.6 measured best, 0.3 passes up too much.
+    SELF_DRAW_MARGIN = 0.5
+    OPPONENT_SELF_DRAW = 0.06  # chance an opponent self-draws a win on one of its draws
+    OTHER_CLAIM = 0.10  # chance another seat wins the discard I pass (no lock on)
 
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
-        unseen = unseen_tiles(obs)
-        faces_unseen, golds_unseen = unseen_faces(unseen, obs.gold)
+        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
         best = min(c.shanten for c in cands)
         threat = self.threats(obs)
-        top = []
         for c in cands:
             f = face(c.action.tile, obs.gold) if c.action.tile is not None else 0
-            c.score = -1000.0 * c.shanten + 0.01 * isolation(c.counts, f)
-            if c.shanten == best:
-                c.ukeire = effective_tiles(
-                    c.counts, c.jokers, c.groups, c.shanten, faces_unseen, golds_unseen
-                )
-                top.append(c)
-        top.sort(key=lambda c: -c.ukeire)
-        for c in top[:4]:
-            if best == 0:
-                c.score += self.wait_value(obs, c, faces_unseen, golds_unseen)
-            else:
-                c.score += self.two_step(c, faces_unseen, golds_unseen) / 20.0
-            if c.action.tile is not None:
-                c.score -= self.danger(obs, c.action.tile, threat)
-        for c in top[4:]:
-            c.score += c.ukeire / 100.0
-
-    def two_step(self, c: Candidate, faces_unseen: list[int], golds_unseen: int) -> float:
-        """Σ over the tiles that advance the hand of how many tiles then advance it again."""
-        keys = list(shapes.suit_keys(c.counts))
-        bits = shapes.FACE_BIT
-        now = c.shanten
-        total = 0.0
-        draws = [(f, faces_unseen[f]) for f in range(NUM_FACES) if faces_unseen[f]]
-        for f, n in [*draws, (-1, golds_unseen)]:
-            if not n:
+            c.score = -100.0 * c.shanten + 0.1 * isolation(c.counts, f)
+            if c.shanten != best:
                 continue
-            jokers = c.jokers + (1 if f < 0 else 0)
-            if f >= 0:
-                keys[f // 9] += bits[f]
-            if shapes.shanten_keys(keys[0], keys[1], keys[2], jokers, c.groups) < now:
-                # one more tile in hand: the shanten of a 3k+3 hand is that after its best
-                # discard, so this counts the second step without trying every discard
-                second = golds_unseen
-                for g, m in draws:
-                    keys[g // 9] += bits[g]
-                    if shapes.shanten_keys(keys[0], keys[1], keys[2], jokers, c.groups) < now - 1:
-                        second += m
-                    keys[g // 9] -= bits[g]
-                total += n * (1 + second)
-            if f >= 0:
-                keys[f // 9] -= bits[f]
-        return total
+            c.ukeire = effective_tiles(
+                c.counts, c.jokers, c.groups, c.shanten, faces_unseen, golds_unseen,
+                self.CALL_WEIGHT,
+            )  # fmt: skip
+            c.score += c.ukeire
+            if best == 0:
+                c.score += self.wait_value(obs, c, faces_unseen, golds_unseen) / 10.0
+            if c.action.tile is not None:
+                c.score -= self.FEED_COST * feed_chance(obs, c.action.tile, faces_unseen)
+                c.score -= self.danger(obs, c.action.tile, threat)
 
     # Most wins come off a discard; the rest are self-drawn.
     SHARE_SELF = 0.3
@@ -307,28 +295,6 @@ class HardBot(NormalBot):
             total += golds_unseen * 20
         return total / 10.0
 
-    def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
-        """Call when it lowers the shanten, or keeps it and widens the hand clearly: a
-        discarder pays no more than the others (rules.md §11), so speed is worth most."""
-        now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs))
-        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
-        now.ukeire = effective_tiles(
-            now.counts, now.jokers, now.groups, now.shanten, faces_unseen, golds_unseen
-        )
-        best: Candidate | None = None
-        for call in calls:
-            after = self.call_outcome(obs, call)
-            if after is None:
-                continue
-            better = after.shanten < now.shanten or (
-                after.shanten == now.shanten and after.ukeire > 1.3 * now.ukeire
-            )
-            if better and (
-                best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire)
-            ):
-                best = after
-        return best.action if best is not None else None
-
     def choose(self, obs: Observation) -> Action:
         win = next((a for a in obs.legal if a.type == WIN), None)
         if win is not None and self.play_on_for_more(obs):
@@ -338,7 +304,53 @@ class HardBot(NormalBot):
                     return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
             else:
                 return next(a for a in obs.legal if a.type == PASS)
+        if win is not None and obs.phase != TURN and self.wait_for_self_draw(obs):
+            return next(a for a in obs.legal if a.type == PASS)
         return super().choose(obs)
+
+    def wait_for_self_draw(self, obs: Observation) -> bool:
+        """Pass up a discard win to self-draw, which pays double (rules.md §11)?
+
+        After passing, the hand is still ready (this ruleset has no furiten), so later discards
+        can still be won; it is enough that the next own draw alone is likely to win. That draw
+        wins with chance (live winning tiles + unseen golds) / unseen, is reached if none of the
+        opponents drawing first self-draws and nobody else takes this discard — nobody can
+        while this seat's 单钓/闲金 locks the others (rules.md §9) — and pays the 自摸 score.
+        """
+        seat = obs.seat
+        discarder, tile = obs.last_discard  # type: ignore[misc]
+        before_me = (seat - discarder - 1) % 4  # opponents who draw before this seat does
+        if obs.drawable <= before_me + 1:
+            return False
+        hand = obs.hand
+        dealer = obs.dealer == seat
+        declined = obs.declined_three_gold[seat]
+
+        def score(win_tile: int, by: str) -> int:
+            w = WinInput(
+                (*hand, win_tile), obs.melds[seat], obs.gold, win_tile, by, dealer, obs.streak,
+                declined_three_gold=declined,
+            )  # fmt: skip
+            result = evaluate_win(w)
+            return result.total if result.legal else 0
+
+        now = score(tile, BY_DISCARD)
+        if not now:
+            return False
+        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
+        pool = sum(faces_unseen) + golds_unseen
+        if not pool:
+            return False
+        counts, jokers = face_counts(hand, obs.gold)
+        draws = [
+            (tile_for_face(f, obs.gold), faces_unseen[f]) for f in shapes.waits(counts, jokers)
+        ]
+        draws.append((obs.gold, golds_unseen))
+        expected = sum(n * score(t, BY_SELF) for t, n in draws if n) / pool
+        survive = (1.0 - self.OPPONENT_SELF_DRAW) ** before_me
+        if is_single_wait(hand, obs.melds[seat], obs.gold) is None:
+            survive *= 1.0 - self.OTHER_CLAIM
+        return survive * expected > self.SELF_DRAW_MARGIN * now
 
     def play_on_for_more(self, obs: Observation) -> bool:
         """Skip a cheap win when a 金雀 is close enough to be worth more on average."""

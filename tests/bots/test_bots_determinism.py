@@ -93,3 +93,42 @@ def test_ningde_simulate_duplicate_runs(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["hands"] == 8 and [row["bot"] for row in out["seats"]] == BOTS[:3] + ["random"]
     assert sum(row["points"] for row in out["seats"]) == 0
+
+
+def test_all_orders_give_every_bot_every_upstream_neighbour():
+    """--all-orders: over the 24 plays of a wall each bot sits every seat six times and has
+    each other bot as its 上家 (whose discards it may 吃) eight times."""
+    from collections import Counter
+
+    from ningde_tui.simulate import seating_orders
+
+    assert seating_orders(False) == [(0, 1, 2, 3)]
+    orders = seating_orders(True)
+    assert len(set(orders)) == 6
+    seats, upstream = Counter(), Counter()
+    for order in orders:
+        for rotation in range(4):
+            seat_of = {j: (k + rotation) % 4 for k, j in enumerate(order)}
+            bot_at = {s: j for j, s in seat_of.items()}
+            for j, s in seat_of.items():
+                seats[j, s] += 1
+                upstream[j, bot_at[(s - 1) % 4]] += 1
+    assert set(seats.values()) == {6} and len(seats) == 16
+    assert set(upstream.values()) == {8} and len(upstream) == 12
+
+
+def test_simulate_all_orders_plays_each_wall_24_times():
+    bots = ["normal", "easy", "greedy", "random"]
+    one = simulate(2, 9, bots, duplicate=True, all_orders=True)
+    assert one.hands == 48 and [s.hands for s in one.seats] == [48] * 4
+    assert all(len(s.per_wall) == 2 for s in one.seats)
+    assert sum(s.points for s in one.seats) == 0
+    two = simulate(2, 9, bots, duplicate=True, all_orders=True, workers=2)
+    assert table(one) == table(two)
+
+
+def test_all_orders_needs_duplicate(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        ningde(["simulate", "--hands", "2", "--all-orders"])
+    assert exit_.value.code == 2
+    assert "--all-orders needs --duplicate" in capsys.readouterr().err

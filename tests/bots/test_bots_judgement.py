@@ -151,20 +151,89 @@ def test_the_threat_position_is_what_it_claims():
     assert after["8m"] == min(after.values(), key=lambda v: (v[0], -v[1]))
 
 
+def hard_scores(obs) -> dict[str, float]:
+    """How the hard bot rates each discard in this position (higher is better)."""
+    bot = make_bot("hard", 0)
+    discards = [a for a in obs.legal if a.type == DISCARD]
+    cands = bot.discard_candidates(obs, list(obs.hand), discards, 5 - len(obs.melds[obs.seat]))
+    bot.rank(obs, cands)
+    return {tile_str(c.action.tile): c.score for c in cands}
+
+
 def test_hard_does_not_feed_a_visible_qingyise():
     """rules.md §11: a 清一色 pays b×3+30 a head. With a player showing three 筒 melds, hard
-    throws the 8m rather than the equally useful 8p."""
+    never throws the 8p, and rates it well below the equally useful 8m."""
     obs = threat_game().observation(0)
     for seed in range(3):
         action = make_bot("hard", seed).choose(obs)
-        assert action.type == DISCARD and action.tile == t("8m"), action
+        assert action.type == DISCARD and action.tile != t("8p"), action
+    scores = hard_scores(obs)
+    assert scores["8p"] < scores["8m"] - 10
 
 
 def test_hard_sees_the_two_tiles_as_equal_without_the_threat():
     """The control: the same observation with seat 3's melds taken off the table. With no
-    清一色 on show hard has no reason to prefer either tile (it throws 8m or 8p, nothing
-    else), so the choice above comes from the threat."""
+    清一色 on show hard rates 8m and 8p exactly alike, so the gap above comes from the threat."""
     obs = threat_game().observation(0)
     calm = replace(obs, melds=((), (), (), ()))
-    picks = {tile_str(make_bot("hard", seed).choose(calm).tile) for seed in range(3)}
-    assert picks <= {"8m", "8p"}, picks
+    scores = hard_scores(calm)
+    assert scores["8m"] == pytest.approx(scores["8p"])
+
+
+# ------------------------------------------------------------------------------ 自摸 over 平胡
+XIANJIN = "123m456m789m123p456p9s"  # five melds and one gold (9s): 闲金, every tile wins
+
+
+def xianjin_offer() -> tuple[Game, int]:
+    """Seat 2 waits in 闲金 and has discarded, so the lock is on (rules.md §9); seat 3 throws
+    4m, which seat 2 may win as a 平胡 (b+1 a head) — or pass, and win its next draw, whatever
+    it is, as 自摸 ((b+1)×2 a head; a gold drawn scores 金雀)."""
+    g = new_game({0: "1s", 1: "123s456s789s111m56m88p", 2: XIANJIN, 3: "4m"}, draws="2p3p5p")
+    act(g, 0, "discard", "1s")
+    pass_claims(g)
+    for seat, tile in ((1, "2p"), (2, "3p")):
+        act(g, seat, "discard", tile)
+        pass_claims(g)
+    act(g, 3, "discard", "4m")
+    assert g.locked_by(1) == 2 and "win" in {a.type for a in g.legal_actions(2)}
+    return g, 2
+
+
+def test_hard_passes_a_discard_pinghu_when_its_next_draw_surely_self_draws():
+    game, seat = xianjin_offer()
+    obs = game.observation(seat)
+    for seed in range(3):
+        assert make_bot("hard", seed).choose(obs).type == "pass"
+    for level in ("easy", "normal"):
+        assert make_bot(level, 0).choose(obs).type == "win", level
+
+
+def test_hard_takes_a_discard_win_on_a_narrow_wait():
+    """Waiting on 3p/6p only: the next draw rarely wins, so the 平胡 in hand is worth more."""
+    g = new_game({0: "3p", 1: "123m456m789m123p45p11s"})
+    act(g, 0, "discard", "3p")
+    pass_window(g)
+    upto(g, 1)
+    obs = g.observation(1)
+    assert "win" in {a.type for a in obs.legal}
+    for seed in range(3):
+        assert make_bot("hard", seed).choose(obs).type == "win"
+
+
+# ------------------------------------------------------------------------------ speed with calls
+def test_weighted_effective_tiles_count_the_discards_a_hand_can_take():
+    """A face the hand holds a pair of can also be 碰'd off three seats, a sequence gap 吃'd
+    off the 上家 only, a lone tile's partner only drawn (rules.md §5)."""
+    from ningde_tui.bots.evaluate import call_sources
+
+    counts, _ = face_counts([t(x) for x in ("5m", "5m", "2p", "3p", "7s")], t("9s"))
+    assert call_sources(counts, face(t("5m"), t("9s")), 2) == 3  # 碰
+    assert call_sources(counts, face(t("4p"), t("9s")), 2) == 1  # 吃 23p
+    assert call_sources(counts, face(t("7s"), t("9s")), 2) == 0  # pairs the lone 7s: drawn only
+    assert call_sources(counts, face(t("7s"), t("9s")), 0) == 3  # ready: any discard wins
+    unseen = [2] * 27
+    now = shapes.shanten(counts, 0, 2)
+    assert now >= 1
+    plain = effective_tiles(list(counts), 0, 2, now, unseen, 0, 0.0)
+    weighted = effective_tiles(list(counts), 0, 2, now, unseen, 0, 0.5)
+    assert weighted > plain > 0
