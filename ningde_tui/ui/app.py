@@ -12,6 +12,7 @@ in the data folder (``storage``), decision by decision.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -100,6 +101,7 @@ class NingdeApp(App[None]):
         self.set_class(ascii_tiles, "-ascii")
 
     def on_mount(self) -> None:
+        self.quit_when_the_terminal_goes()
         if self.initial_match is not None:
             self.push_screen(self.table_screen(self.initial_match))
         elif self.replay_path is not None:
@@ -112,6 +114,33 @@ class NingdeApp(App[None]):
             self.push_screen(self.start())
         else:
             self.new_game(self.seed, self.seats, self.rounds, self.names)
+
+    def quit_when_the_terminal_goes(self) -> None:
+        """Quit when the terminal is hung up (its window closed, an ssh link dropped).
+
+        Textual's input thread keeps polling a hung-up terminal at full speed (textual 8.2), so
+        a closed window would otherwise leave the game spinning on a CPU core. Nothing is lost
+        by quitting: every decision is already in the game's record, and 继续上一局 resumes it.
+        """
+        if self.is_headless:
+            return
+        try:
+            import termios
+        except ImportError:  # Windows
+            return
+        try:
+            fd = sys.__stdin__.fileno()
+            termios.tcgetattr(fd)
+        except (AttributeError, OSError, ValueError, termios.error):
+            return  # not a terminal we can watch (a pipe, textual-serve)
+
+        def check() -> None:
+            try:
+                termios.tcgetattr(fd)
+            except termios.error:
+                self.exit()
+
+        self.set_interval(1.0, check)
 
     def start(self) -> StartScreen:
         return StartScreen(self.lang, self.seed, self.seats, self.rounds, self.names)
