@@ -14,6 +14,7 @@ from ningde_tui.ui.scenarios import (
     chi_choice_match,
     gold_turn_match,
     rob_gold_match,
+    scenario_match,
     win_on_discard_match,
 )
 from ningde_tui.ui.screens.help import HelpScreen
@@ -86,6 +87,21 @@ async def test_gold_cannot_be_discarded() -> None:
         assert match.game.decisions == []
         assert match.game.hands[HUMAN] == hand_before
         assert match.game.phase == TURN and match.game.to_act() == [HUMAN]
+
+
+async def test_the_cursor_never_rests_on_a_gold() -> None:
+    """Your 17th tile is a gold (rules.md §4: it can never be discarded): the cursor does not
+    start on it, so Enter discards a tile that can go."""
+    match = scenario_match({0: "19m258p369s1478m2p3p6p7s5s"}, dealer=0, indicator="5s")
+    gold = match.game.gold
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = pilot.app.screen.query_one(HandView)
+        assert match.game.drawn[HUMAN] == gold and hand.state.tiles[-1] == gold
+        assert hand.state.tiles[hand.cursor] != gold
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.game.decisions[0].type == DISCARD and match.game.decisions[0].tile != gold
 
 
 async def test_chi_combinations_highlight_on_hover() -> None:

@@ -280,6 +280,9 @@ class BoardScreen(Screen[None]):
         if state != hand.state and state.has_drawn:
             cursor = len(tiles) - 1
         cursor = min(cursor, max(len(tiles) - 1, 0))
+        if tiles and tiles[cursor] == obs.gold:
+            # a gold can never be discarded (rules.md §4): rest on the nearest tile that can
+            cursor = next((i for i, t in enumerate(tiles) if t != obs.gold), cursor)
         mine = obs.phase == TURN and self.decider(obs) is not None
         hand.set_class(mine, "-active")
         hand.active = mine
