@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..rules import shapes
 from ..rules.game import Observation
-from ..rules.tiles import NUM_FACES, NUM_KINDS, WHITE, face
+from ..rules.tiles import NUM_FACES, NUM_KINDS, SEQUENCE_PARTNERS, WHITE, face
 
 
 def unseen_tiles(obs: Observation) -> list[int]:
@@ -87,11 +87,8 @@ def call_sources(counts: Sequence[int], f: int, shanten: int) -> int:
     """
     if shanten == 0 or counts[f] >= 2:
         return 3
-    rank = f % 9
-    base = f - rank
-    for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-        if a >= 0 and b <= 8 and counts[base + a] and counts[base + b]:
-            return 1
+    if any(counts[a] and counts[b] for a, b in SEQUENCE_PARTNERS[f]):
+        return 1
     return 0
 
 
@@ -140,12 +137,7 @@ def feed_chance(obs: Observation, tile: int, faces_unseen: Sequence[int]) -> flo
     def held(x: int) -> float:
         return 1.0 - (1.0 - share) ** faces_unseen[x]
 
-    rank = f % 9
-    base = f - rank
-    chi = 0.0
-    for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-        if a >= 0 and b <= 8:
-            chi = max(chi, held(base + a) * held(base + b))
+    chi = max((held(a) * held(b) for a, b in SEQUENCE_PARTNERS[f]), default=0.0)
     n = faces_unseen[f]
     pong = 0.0
     for other in range(4):

@@ -38,6 +38,7 @@ from .scoring import (
 )
 from .tiles import (
     NUM_KINDS,
+    SEQUENCE_PARTNERS,
     TOTAL_TILES,
     WHITE,
     face,
@@ -788,14 +789,9 @@ class Game:
         return len(shape.tiles) - used > shape.golds
 
     def _chi_options(self, seat: int, tile: int, shape: _HandShape) -> list[Action]:
-        f = face(tile, self.gold)
-        suit, rank = divmod(f, 9)
         counts = shape.counts
         out = []
-        for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-            if a < 0 or b > 8:
-                continue
-            fa, fb = suit * 9 + a, suit * 9 + b
+        for fa, fb in SEQUENCE_PARTNERS[face(tile, self.gold)]:
             if counts[fa] and counts[fb] and self._leaves_non_gold(shape, 2):
                 ta, tb = tile_for_face(fa, self.gold), tile_for_face(fb, self.gold)
                 out.append(Action(seat, CHI_, tile, tuple(sorted((ta, tb)))))

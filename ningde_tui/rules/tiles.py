@@ -132,6 +132,20 @@ def tile_for_face(f: int, gold: int) -> int:
     return WHITE if f == gold else f
 
 
+def _sequence_partners(f: int) -> tuple[tuple[int, int], ...]:
+    rank = f % 9
+    base = f - rank
+    pairs = ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2))
+    return tuple((base + a, base + b) for a, b in pairs if a >= 0 and b <= 8)
+
+
+SEQUENCE_PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _sequence_partners(f) for f in range(NUM_FACES)
+)
+"""For each face, the pairs of faces of its suit that make a sequence with it (what 吃 takes,
+rules.md §5): ``SEQUENCE_PARTNERS[f]`` has one to three pairs (edge ranks have fewer)."""
+
+
 def face_counts(tiles: Iterable[int], gold: int) -> tuple[list[int], int]:
     """Split concealed tiles into 27 face counts (白板 as the gold's face) and a gold count."""
     counts = [0] * NUM_KINDS

@@ -560,3 +560,17 @@ def test_complete_from_a_kept_pair_need(hand: tuple[Counts, int, int]) -> None:
         more = list(c)
         more[f] += 1
         assert pair_need(more) >= need - 1
+
+
+def test_sequence_partners_are_what_chi_can_take():
+    """rules.md §5: 吃 makes a sequence of one suit; an edge rank has one pair of partners,
+    a 2 or 8 two, a middle rank three, and no pair crosses into another suit."""
+    from ningde_tui.rules.tiles import SEQUENCE_PARTNERS
+
+    one_m, two_m, five_p, nine_s = parse_tiles("1m2m5p9s")
+    assert SEQUENCE_PARTNERS[one_m] == (tuple(parse_tiles("2m3m")),)
+    assert SEQUENCE_PARTNERS[two_m] == (tuple(parse_tiles("1m3m")), tuple(parse_tiles("3m4m")))
+    assert SEQUENCE_PARTNERS[five_p] == tuple(
+        tuple(parse_tiles(p)) for p in ("3p4p", "4p6p", "6p7p")
+    )
+    assert SEQUENCE_PARTNERS[nine_s] == (tuple(parse_tiles("7s8s")),)
