@@ -19,6 +19,7 @@ from typing import Any, NoReturn, TextIO
 
 from .rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
 from .rules.scoring import (
+    BY_DISCARD,
     BY_HEAVEN,
     BY_SELF,
     BY_VALUES,
@@ -43,7 +44,7 @@ PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2
 
 _MELD_SIZE = {CHI: 3, PONG: 3, KONG: 4, ANKONG: 4}
-_BOOL_FIELDS = ("dealer", "robbed", "start", "declined_three_gold")
+_BOOL_FIELDS = ("dealer", "robbed", "start", "declined_three_gold", "indicator_in_play")
 # JSON keys (interfaces.md §1): the flag names with '-' -> '_'.
 FIELDS = ("hand", "melds", "gold", "win", "by", "dealer", "streak", *_BOOL_FIELDS[1:])
 
@@ -148,6 +149,18 @@ def _check_types(data: dict[str, Any]) -> None:
         )
 
 
+def _check_gold_count(golds: int, gold: int, robbed: bool, in_play: bool) -> None:
+    """The game holds 3 golds: the fourth copy is the indicator, set aside face up unless it is
+    robbed (抢金) or stays in play (``indicator_in_play``) (rules.md §4, §8)."""
+    most = COPIES if robbed or in_play else COPIES - 1
+    if golds > most:
+        raise CalcError(
+            f"hand holds {golds} golds ({tile_str(gold)}), but the game has only {most}: the "
+            "fourth copy is the indicator, set aside face up (add robbed if this hand robbed it, "
+            "or indicator_in_play)"
+        )
+
+
 def build_input(data: dict[str, Any]) -> WinInput:
     """Check every field and build the ``WinInput`` (raises ``CalcError`` when malformed)."""
     _check_types(data)
@@ -191,6 +204,8 @@ def build_input(data: dict[str, Any]) -> WinInput:
         raise CalcError(
             f"robbed says one gold in hand is the robbed indicator, but hand has no {tile_str(gold)}"
         )
+    in_play = data.get("indicator_in_play", False)
+    _check_gold_count(golds, gold, robbed, in_play)
 
     groups = 5 - len(melds)
     winning = 3 * groups + 2
@@ -217,6 +232,11 @@ def build_input(data: dict[str, Any]) -> WinInput:
         win_tile = _one_tile(win_text, "win")
         if win_tile not in concealed:
             raise CalcError(f"win {win_text} is not in hand (hand holds the winning tile too)")
+        if win_tile == gold and by == BY_DISCARD:
+            raise CalcError(
+                f"win {win_text} is the gold, and golds are never discarded (rules.md §4): "
+                "a gold is won only by drawing it (by self) or robbing it (by rob)"
+            )
 
     return WinInput(
         concealed=tuple(concealed),
@@ -312,6 +332,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--start", action="store_true", help="the win is in the start window")
     p.add_argument(
         "--declined-three-gold", action="store_true", help="the winner declined 三金倒 earlier"
+    )
+    p.add_argument(
+        "--indicator-in-play",
+        action="store_true",
+        help="the room plays the flipped indicator as a fourth gold (rules.md §4)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--batch", metavar="FILE", help="JSON Lines in (FILE or - for stdin), out")

@@ -19,7 +19,8 @@ from .rules.session import HandSetup, Session
 from .rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 
 FORMAT = "ningde-record"
-VERSION = 1
+VERSION = 2  # 2: the rule readings of 2026-12-01 (rules.md §7, §9); see RuleConfig.from_record
+READABLE_VERSIONS = (1, 2)
 
 
 class RecordError(ValueError):
@@ -226,13 +227,14 @@ class _Replayer:
     def _header(self, line: int, obj: dict[str, Any]) -> None:
         if obj.get("format") != FORMAT:
             raise RecordError(line, f"'format' must be {FORMAT!r}")
-        if obj.get("version") != VERSION:
-            raise RecordError(line, f"unsupported record version {obj.get('version')!r}")
+        version = obj.get("version")
+        if type(version) is not int or version not in READABLE_VERSIONS:
+            raise RecordError(line, f"unsupported record version {version!r}")
         rules = obj.get("rules", {})
         if not isinstance(rules, dict):
             raise RecordError(line, "'rules' must be an object")
         try:
-            config = RuleConfig.from_dict(rules)
+            config = RuleConfig.from_record(rules, version)
         except ValueError as exc:
             raise RecordError(line, str(exc)) from None
         seats = obj.get("seats", [])

@@ -253,11 +253,12 @@ def test_s9_dandiao_five_melds(capsys):
     assert result == legal("dandiao", (1, 0, 1), 36, 33, 102)
 
 
-def test_s9_dandiao_drawing_a_gold_scores_jinque(capsys):
-    """§9 "In 单钓 ... winning by drawing a gold scores as 金雀": J=1, K=1:
-    dealer (1+1+1)×3+15 = 24, others (1+1)×3+15 = 21, total 66 (not 单钓's 102)."""
+def test_s9_dandiao_drawing_a_gold_is_a_floor_of_jinque(capsys):
+    """§9 "a win by drawing a gold scores at least 金雀" (seed 6 单钓或闲金时，抽来金的话，算金雀):
+    金雀 (J1 K1: 24 + 21 + 21 = 66) joins the patterns, and 单钓 pays more:
+    dealer (1+1+1)×3+30 = 39, others (1+1)×3+30 = 36, total 111."""
     result = score(capsys, hand="5s3s", melds=DANDIAO_MELDS, gold="3s", win="3s", by="self")
-    assert result == legal("jinque", (1, 1, 1), 24, 21, 66)
+    assert result == legal("dandiao", (1, 1, 1), 39, 36, 111)
 
 
 def test_s9_xianjin_drawing_a_gold_scores_jinque(capsys):
@@ -265,6 +266,29 @@ def test_s9_xianjin_drawing_a_gold_scores_jinque(capsys):
     dealer (2+1)×3+15 = 24, others 21, total 66."""
     result = score(capsys, hand="123456789m234567p3s3s", gold="3s", win="3s", by="self")
     assert result == legal("jinque", (1, 2, 0), 24, 21, 66)
+
+
+def test_s9_xianjin_drawing_a_gold_into_a_pure_suit_scores_qingyise(capsys):
+    """§9: the gold drawn in 闲金 is a floor, not a cap: 123m456m789m123m456m + gold drawing
+    the second gold is 清一色 J=2: dealer (2+1)×3+30 = 39, others 36, total 111 (金雀: 66)."""
+    result = score(capsys, hand="123456789m123456m3s3s", gold="3s", win="3s", by="self")
+    assert result == legal("qingyise", (1, 2, 0), 39, 36, 111)
+
+
+def test_s9_dandiao_counts_a_concealed_kong(capsys):
+    """§9 单钓's five declared melds may include an 暗杠 (seed "必须是吃碰杠"): 11m + four melds
+    + ankong 9999p on a discard, K=2: dealer (2+1)×3+30 = 39, others 36, total 111 (not 平胡 10)."""
+    melds = ["chi 123s", "pong 444p", "pong 777s", "chi 678p", "ankong 9999p"]
+    result = score(capsys, hand="11m", melds=melds, gold="3m", win="1m", by="discard")
+    assert result == legal("dandiao", (1, 0, 2), 39, 36, 111)
+
+
+def test_s8_four_golds_with_the_robbed_indicator_or_the_indicator_in_play(capsys):
+    """interfaces.md §1: the game holds 3 golds, 4 only when this hand robbed the indicator
+    or the room plays it (indicator_in_play); 123m 456m 789m 234p, 5p + a gold, three golds."""
+    four = dict(hand="123456789m2345p3s3s3s3s", gold="3s", win="3s")
+    assert score(capsys, **four, by="rob", robbed=True)["fan"]["jin"] == 4
+    assert score(capsys, **four, by="self", indicator_in_play=True)["fan"]["jin"] == 4
 
 
 def test_s9_highest_total_wins_and_others_are_listed(capsys):
@@ -467,6 +491,15 @@ MALFORMED_FLAGS: dict[str, tuple[list[str], str]] = {
     "chi with a gold": (flags(hand="123456789m234p99s", melds=["chi 234s"]), "gold"),
     "six melds": (flags(hand="5s", melds=[*DANDIAO_MELDS, "chi 123p"]), "6 melds"),
     "robbed without gold": (flags(robbed=True), "robbed"),
+    "gold won on a discard": (flags(hand="123456789m234567p9s3s", win="3s"), "never discarded"),
+    "four golds, indicator set aside": (
+        flags(hand="123456789m2345p3s3s3s3s", win="3s", by="self"),
+        "only 3",
+    ),
+    "five golds with the robbed indicator": (
+        flags(hand="123456789m234p3s3s3s3s3s", win="3s", by="rob", robbed=True),
+        "copies of 3s",
+    ),
     "heaven not dealer": (flags(by="heaven", win=None), "dealer"),
     "gold white": (flags(gold="w"), "白板"),
     "gold two tiles": (flags(gold="33s"), "one tile"),
@@ -511,6 +544,9 @@ MALFORMED_JSON = {
     "wrong count": json.dumps({**BASE, "hand": "123456789m234567p9s"}),
     "unknown by": json.dumps({**BASE, "by": "ron"}),
     "heaven not dealer": json.dumps({**BASE, "by": "heaven"}),
+    "gold won on a discard": json.dumps({**BASE, "hand": "123456789m234567p9s3s", "win": "3s"}),
+    "four golds": json.dumps({**BASE, "hand": "123456789m2345p3s3s3s3s", "win": "3s"}),
+    "indicator_in_play not bool": json.dumps({**BASE, "indicator_in_play": "yes"}),
 }
 
 

@@ -120,7 +120,7 @@ class Stepper:
             line["dealer"],
             line["streak"],
             (line["dice"][0], line["dice"][1]),
-            RuleConfig.from_dict(objs[0]["rules"]),
+            RuleConfig.from_record(objs[0]["rules"], objs[0]["version"]),
         )
         self.acts = [o for o in objs[start + 1 : end] if o["t"] == "act"]
         self.done = 0

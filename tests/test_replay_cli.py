@@ -113,7 +113,7 @@ CASES: list[tuple[str, str, Callable[[Lines], list[Any]], int, tuple[str, ...]]]
     ("not an object", CZ, _replace(2, "[1, 2, 3]"), 3, ("object",)),
     ("no game line", CZ, lambda o: o[1:], 1, ("game line",)),
     ("wrong format", CZ, _game(format="mahjong-log"), 1, ("format",)),
-    ("wrong version", CZ, _game(version=2), 1, ("version",)),
+    ("wrong version", CZ, _game(version=3), 1, ("version",)),
     ("unknown rule", CZ, _game(rules={"no_such_rule": True}), 1, ("no_such_rule",)),
     ("bad rule value", CZ, _game(rules={"rob_kong": "yes"}), 1, ("rob_kong",)),
     ("bad dice", CZ, _hand(dice=[0, 7]), 2, ("dice",)),

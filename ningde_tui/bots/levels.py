@@ -289,7 +289,7 @@ class HardBot(NormalBot):
                     (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
                     obs.streak, declined_three_gold=obs.declined_three_gold[seat],
                 )  # fmt: skip
-                score = evaluate_win(w)
+                score = evaluate_win(w, obs.config)
                 value += share * (score.total if score.legal else 0)
             total += n * value
         if golds_unseen:  # a drawn gold completes any ready hand
@@ -332,7 +332,7 @@ class HardBot(NormalBot):
                 (*hand, win_tile), obs.melds[seat], obs.gold, win_tile, by, dealer, obs.streak,
                 declined_three_gold=declined,
             )  # fmt: skip
-            result = evaluate_win(w)
+            result = evaluate_win(w, obs.config)
             return result.total if result.legal else 0
 
         now = score(tile, BY_DISCARD)
@@ -349,7 +349,7 @@ class HardBot(NormalBot):
         draws.append((obs.gold, golds_unseen))
         expected = sum(n * score(t, BY_SELF) for t, n in draws if n) / pool
         survive = (1.0 - self.OPPONENT_SELF_DRAW) ** before_me
-        if is_single_wait(hand, obs.melds[seat], obs.gold) is None:
+        if is_single_wait(hand, obs.melds[seat], obs.gold, obs.config) is None:
             survive *= 1.0 - self.OTHER_CLAIM
         return survive * expected > self.SELF_DRAW_MARGIN * now
 
@@ -369,7 +369,7 @@ class HardBot(NormalBot):
             BY_DISCARD if claim else BY_SELF, obs.dealer == seat, obs.streak,
             declined_three_gold=obs.declined_three_gold[seat],
         )  # fmt: skip
-        now = evaluate_win(w)
+        now = evaluate_win(w, obs.config)
         if not now.legal or now.pattern in (JINQUE, JINSHUN, QINGYISE, DANDIAO):
             return False
         unseen = unseen_tiles(obs)
@@ -422,8 +422,9 @@ class HardBot(NormalBot):
                 continue
             melds = obs.melds[other]
             level = 0.15 * len(melds) + 0.02 * len(obs.ponds[other])
-            suits = {face(m.tiles[0], obs.gold) // 9 for m in melds}
-            pure = suits.pop() if len(melds) >= 2 and len(suits) == 1 else None
+            shown = [m for m in melds if not m.face_down]  # another's 暗杠 has no face to read
+            suits = {face(m.tiles[0], obs.gold) // 9 for m in shown}
+            pure = suits.pop() if len(shown) >= 2 and len(suits) == 1 else None
             if pure is not None:
                 level += 0.3
             out[other] = (min(level, 1.0), pure)

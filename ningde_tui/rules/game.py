@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from . import shapes
 from .config import RuleConfig
-from .melds import ANKONG, CHI, KONG, PONG, Meld
+from .melds import ANKONG, CHI, FACE_DOWN_KONG, KONG, PONG, Meld
 from .scoring import (
     BY_DISCARD,
     BY_HEAVEN,
@@ -174,6 +174,7 @@ class Observation:
     set_aside: tuple[int, ...] = ()  # face-up tiles out of play: flipped 白板, the indicator
     wall_head: int = 0  # index (draw order) of the next head draw
     wall_tail: int = 112  # the next tail draw is index wall_tail - 1
+    config: RuleConfig = RuleConfig()  # the room's rules: public, so bots play by them too
 
 
 class _HandShape(NamedTuple):
@@ -331,12 +332,18 @@ class Game:
         return tuple(self.pending.get(seat, ()))
 
     def _public_view(self) -> tuple:
-        """The table everyone sees, rebuilt only when something happened since."""
+        """The table everyone sees, rebuilt only when something happened since: the melds as
+        their owner sees them and as the others do (a 暗杠 face down, rules.md §5)."""
         key = (len(self.log), len(self.decisions))
         if self._public is None or self._public[0] != key:
+            melds = tuple(map(tuple, self.melds))
+            shown = tuple(
+                tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in melds
+            )
             self._public = (
                 key,
-                tuple(map(tuple, self.melds)),
+                melds,
+                shown,
                 tuple(map(tuple, self.ponds)),
                 tuple(map(len, self.hands)),
             )
@@ -352,7 +359,11 @@ class Game:
         return (seat,) if seat in waiting else ()
 
     def observation(self, seat: int) -> Observation:
-        melds, ponds, sizes = self._public_view()
+        own, shown, ponds, sizes = self._public_view()
+        # a seat sees its own 暗杠 face up and the others' face down
+        melds = (
+            shown if own[seat] == shown[seat] else (*shown[:seat], own[seat], *shown[seat + 1 :])
+        )
         wall = self.wall
         # positional, in field order: one is made for every decision, and 25 keyword
         # arguments would cost a fifth of it
@@ -382,6 +393,7 @@ class Game:
             tuple(wall.set_aside),  # set_aside
             wall.head,  # wall_head
             wall.tail,  # wall_tail
+            self.config,
         )
 
     # -------------------------------------------------------------- win tests
@@ -416,7 +428,7 @@ class Game:
         """'dandiao' or 'xianjin' when this seat waits in 单钓/闲金 (between its turns)."""
         if len(self.hands[seat]) % 3 != 1:
             return None
-        return is_single_wait(self.hands[seat], self.melds[seat], self.gold)
+        return is_single_wait(self.hands[seat], self.melds[seat], self.gold, self.config)
 
     def locked_by(self, seat: int) -> int | None:
         """A seat in 单钓/闲金, after its discard, that stops ``seat`` from winning on
@@ -632,16 +644,30 @@ class Game:
             self.opening.append(tile)
             if len(self.opening) == 4:
                 self.opening_open = False
-                if len(set(self.opening)) == 1:
-                    if self.config.chouzhuang_streak:
-                        self.streak += 1  # 臭庄 counts as one more 连庄, at once (rules.md §7)
-                    self.rule_events.append("chouzhuang")
-                    self._emit(Event("chouzhuang", tile=tile, info={"streak": self.streak}))
+                if len(set(self.opening)) == 1 and self._chouzhuang(tile):
+                    return
         if not self.first_discard_done:
             self.first_discard_done = True
             if self._open_window(seat):
                 return
         self._open_claims(seat, tile)
+
+    def _chouzhuang(self, tile: int) -> bool:
+        """臭庄 (rules.md §7): the four first discards are one kind. By default the hand is dead
+        at once — no claims on the fourth discard, no payments, the dealer deals again with the
+        streak one higher, as after a 流局 — and this returns True. With
+        ``chouzhuang_ends_hand`` off the hand plays on (the streak raised at once with
+        ``chouzhuang_streak``)."""
+        self.rule_events.append("chouzhuang")
+        ends = self.config.chouzhuang_ends_hand
+        if not ends and self.config.chouzhuang_streak:
+            self.streak += 1  # one more 连庄, at once: a win in this hand pays it
+        # the streak the dealer deals with next (a dead hand is booked as a 流局)
+        streak = self.streak + 1 if ends else self.streak
+        self._emit(Event("chouzhuang", tile=tile, info={"streak": streak, "ends": ends}))
+        if ends:
+            self._finish_draw("chouzhuang")
+        return ends
 
     # --------------------------------------------------------- 抢金 window
     def _open_window(self, dealer: int) -> bool:
@@ -944,7 +970,8 @@ class Game:
         self.pending, self.choices = {}, {}
         self._emit(Event("win", seat, tile, info={"by": by, "pattern": score.pattern}))
 
-    def _finish_draw(self) -> None:
+    def _finish_draw(self, why: str = "wall") -> None:
+        """流局: the wall ran out (``wall``), or 臭庄 ended the hand (``chouzhuang``)."""
         self.result = HandResult(
             winner=None,
             by=None,
@@ -956,7 +983,7 @@ class Game:
             events=list(self.rule_events),
         )
         self.phase = OVER
-        self._emit(Event("liuju"))
+        self._emit(Event("liuju", info={"why": why}))
 
     # ------------------------------------------------------------- helpers
     def all_tiles(self) -> list[int]:

@@ -19,6 +19,11 @@ class Meld:
     added: bool = False  # 加杠: a kong made by adding to an exposed pong
 
     @property
+    def face_down(self) -> bool:
+        """Another seat's 暗杠 as a seat's view shows it: a concealed kong, kind unknown."""
+        return self.kind == ANKONG and not self.tiles
+
+    @property
     def is_kong(self) -> bool:
         return self.kind in (KONG, ANKONG)
 
@@ -35,3 +40,8 @@ class Meld:
 
     def notation(self) -> str:
         return f"{self.kind} {format_tiles(self.tiles)}"
+
+
+FACE_DOWN_KONG = Meld(ANKONG, ())
+"""A 暗杠 is laid face down (rules.md §5): the others know it is a concealed kong, not its kind,
+until the hand ends. ``Game.observation`` shows another seat's 暗杠 as this."""

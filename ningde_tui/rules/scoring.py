@@ -23,6 +23,9 @@ BY_VALUES = (BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN)
 PINGHU, ZIMO, QIANGJIN, SANJINDAO = "pinghu", "zimo", "qiangjin", "sanjindao"
 JINQUE, JINSHUN, QINGYISE, DANDIAO = "jinque", "jinshun", "qingyise", "dandiao"
 PATTERNS = (PINGHU, ZIMO, QIANGJIN, SANJINDAO, JINQUE, JINSHUN, QINGYISE, DANDIAO)
+XIANJIN = "xianjin"  # 闲金: a waiting state (rules.md §9), not a pattern of its own
+
+_DEFAULT = RuleConfig()
 
 PATTERN_ZH = {
     PINGHU: "平胡",
@@ -167,19 +170,32 @@ def gold_count(tiles: Sequence[int], gold: int) -> int:
     return tiles.count(gold)
 
 
-def all_melds_exposed(melds: Sequence[Meld]) -> bool:
-    """单钓 needs all five melds exposed by 吃/碰/杠 (rules.md §9); a concealed kong is not."""
-    return len(melds) == 5 and all(m.kind != ANKONG for m in melds)
+def five_declared_melds(melds: Sequence[Meld], config: RuleConfig) -> bool:
+    """单钓 needs five melds declared by 吃/碰/杠 (rules.md §9, seed "必须是吃碰杠"): a concealed
+    kong is a declared 杠 too (with ``dandiao_counts_ankong`` off: exposed melds only)."""
+    if len(melds) != 5:
+        return False
+    return config.dandiao_counts_ankong or all(m.kind != ANKONG for m in melds)
 
 
-def is_single_wait(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> str | None:
-    """单钓 or 闲金 for a waiting hand of 3k+1 concealed tiles (rules.md §9), else None."""
-    if all_melds_exposed(melds) and len(concealed) == 1:
-        return "dandiao"
+def is_single_wait(
+    concealed: Sequence[int], melds: Sequence[Meld], gold: int, config: RuleConfig | None = None
+) -> str | None:
+    """单钓 or 闲金 for a waiting hand of 3k+1 concealed tiles (rules.md §9), else None.
+
+    单钓: five declared melds and one concealed tile. 闲金: exactly one gold, the other concealed
+    tiles complete melds without it (seed "123,123,123,111,123和一金"); with
+    ``xianjin_one_gold`` off, the earlier reading: any golds, one left over once the rest
+    complete melds (so a gold pair waiting on a meld counted)."""
+    config = config or _DEFAULT
+    if len(concealed) == 1 and five_declared_melds(melds, config):
+        return DANDIAO
+    if (len(concealed) - 1) % 3:
+        return None
     counts, golds = face_counts(concealed, gold)
-    if golds >= 1 and (len(concealed) - 1) % 3 == 0 and shapes.melds_need(counts) <= golds - 1:
-        return "xianjin"
-    return None
+    if golds == 0 or (config.xianjin_one_gold and golds != 1):
+        return None
+    return XIANJIN if shapes.melds_need(counts) <= golds - 1 else None
 
 
 def is_pure_suit(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> bool:
@@ -217,7 +233,7 @@ def discard_win_floor(w: WinInput, config: RuleConfig) -> int:
 
 def evaluate_win(w: WinInput, config: RuleConfig | None = None) -> WinScore:
     """Is this a legal win, and what does it pay? (rules.md §7, §9, §11)"""
-    return _evaluate(w, config or RuleConfig(), check_floor=True)
+    return _evaluate(w, config or _DEFAULT, check_floor=True)
 
 
 def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
@@ -246,14 +262,18 @@ def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
                 candidates[JINSHUN] = JINSHUN
         if is_pure_suit(concealed, w.melds, w.gold):
             candidates[QINGYISE] = QINGYISE
-        if all_melds_exposed(w.melds):
+        if five_declared_melds(w.melds, config):
             candidates[DANDIAO] = DANDIAO
         if w.win_tile == w.gold and w.by == BY_SELF:
             before = list(concealed)
             before.remove(w.gold)
-            if is_single_wait(before, w.melds, w.gold) is not None:
-                # seed 6: 单钓或闲金时，抽来金的话，算金雀 — it scores as 金雀, nothing else
-                candidates = {JINQUE: JINQUE}
+            if is_single_wait(before, w.melds, w.gold, config) is not None:
+                # seed 6: 单钓或闲金时，抽来金的话，算金雀 — a floor: 金雀 joins the patterns
+                # the hand fits, so drawing a gold never pays less than an ordinary tile would
+                # (gold_draw_floor off: the earlier reading, 金雀 and nothing else)
+                if not config.gold_draw_floor:
+                    candidates = {}
+                candidates[JINQUE] = JINQUE
     if own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
         # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
         key = QIANGJIN if start_formula else SANJINDAO

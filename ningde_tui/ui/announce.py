@@ -51,7 +51,10 @@ def describe(
     if kind == "window":
         return Line(tr(lang, "ev.window"), "notice")
     if kind == "chouzhuang":
-        return Line(tr(lang, "ev.chouzhuang", tile=tile, n=event.info.get("streak", 0)), "notice")
+        key = "ev.chouzhuang_ends" if event.info.get("ends") else "ev.chouzhuang"
+        return Line(tr(lang, key, tile=tile, n=event.info.get("streak", 0)), "notice")
+    if kind == "liuju" and event.info.get("why") == "chouzhuang":
+        return None  # the 臭庄 line has told it
     if kind == "last_round":
         return Line(tr(lang, "ev.last_round", n=event.info.get("drawable", 0)), "notice")
     if kind == "win_blocked":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..rules.config import RuleConfig
 from ..rules.game import CHOICE_PHASES, DISCARD, WINDOW, Action
 from ..rules.scenario import build_wall
 from ..rules.session import HandSetup, Session
@@ -27,12 +28,13 @@ def scenario_match(
     passes: int = 0,
     humans: Sequence[int] = (0,),
     names: Sequence[str] | None = None,
+    config: RuleConfig | None = None,
 ) -> Match:
     """A Match on a hand-made wall after ``moves``, applied through the engine. Between moves
     every undecided seat passes, and so in a 抢金 window left open at the end unless
     ``pass_window`` is off. ``passes``: how often the deal has already moved on (§2).
     ``humans``: the players' seats (two or more: hot-seat), ``bots`` the others' levels."""
-    session = Session(seed=seed, rounds=1)
+    session = Session(config or RuleConfig(), seed=seed, rounds=1)
     session.restore(dealer=dealer, streak=1, scores=[0, 0, 0, 0], passes=passes)
     wall = build_wall(dealer, hands, draws=draws, gold=indicator, tail=tail)
     game = session.start_hand(HandSetup(dealer, 1, dice, wall))
@@ -61,12 +63,15 @@ def chi_choice_match() -> Match:
     )
 
 
-def win_on_discard_match(passes: int = 0) -> Match:
+def win_on_discard_match(
+    passes: int = 0, others: dict[int, str] | None = None, config: RuleConfig | None = None
+) -> Match:
     """A go-around after the deal (you let the 抢金 chance pass), 上家 discards 9筒, which
     completes your hand: 胡 (平胡) or 过. With ``passes=3`` this is the session's last hand
-    unless the dealer keeps the deal."""
+    unless the dealer keeps the deal. ``others``: chosen hands for seats 1 and 2 (the gold is
+    5条; seat 1 discards 8条 and seat 2 2条, both drawn)."""
     return scenario_match(
-        {0: "123m456m789m123p456p9p", 3: "1s"},
+        {0: "123m456m789m123p456p9p", 3: "1s", **(others or {})},
         dealer=3,
         indicator="5s",
         moves=[
@@ -79,6 +84,7 @@ def win_on_discard_match(passes: int = 0) -> Match:
         draws="7s8s2s9p",
         tail="1s1s1s9p9p",
         passes=passes,
+        config=config,
     )
 
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import new_game
 
 from ningde_tui.bots.base import RandomBot
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import CHOICE_PHASES, OVER, TURN, Game
+from ningde_tui.rules.game import CHOICE_PHASES, OVER, TURN, Action, Game
+from ningde_tui.rules.melds import ANKONG, FACE_DOWN_KONG
+from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.rules.wall import shuffled_wall
 
 
@@ -29,7 +32,11 @@ def expected(game: Game, seat: int) -> dict[str, object]:
         "indicator": game.indicator,
         "hand": tuple(game.hands[seat]),
         "drawn": game.drawn[seat] if on_turn else None,
-        "melds": tuple(tuple(m) for m in game.melds),
+        # another seat's 暗杠 is face down (rules.md §5)
+        "melds": tuple(
+            tuple(m if s == seat or m.kind != ANKONG else FACE_DOWN_KONG for m in game.melds[s])
+            for s in range(4)
+        ),
         "ponds": tuple(tuple(p) for p in game.ponds),
         "hand_sizes": tuple(len(h) for h in game.hands),
         "last_discard": game.last_discard,
@@ -43,6 +50,7 @@ def expected(game: Game, seat: int) -> dict[str, object]:
         "set_aside": tuple(game.wall.set_aside),
         "wall_head": game.wall.head,
         "wall_tail": game.wall.tail,
+        "config": game.config,
     }
 
 
@@ -59,3 +67,16 @@ def test_observation_fields_carry_the_game_values_of_their_names(seed: int) -> N
             assert got == want
         seat = game.to_act()[0]
         game.apply(bot.choose(game.observation(seat)))
+
+
+def test_s5_another_seats_concealed_kong_is_face_down_in_every_view_but_its_owners() -> None:
+    """rules.md §5: a 暗杠 is laid face down — the others (and bots, through their view) know
+    it is a concealed kong, not its kind; its owner sees the faces."""
+    game = new_game({0: "7777p1s"}, gold="9s")
+    game.apply(Action(0, "ankong", parse_tile("7p")))
+    assert game.observation(0).melds[0][0].tiles == (parse_tile("7p"),) * 4
+    for seat in (1, 2, 3):
+        obs = game.observation(seat)
+        assert obs.melds[0] == (FACE_DOWN_KONG,) and obs.melds[0][0].face_down
+        assert parse_tile("7p") not in [t for ms in obs.melds for m in ms for t in m.tiles]
+    assert game.melds[0][0].tiles == (parse_tile("7p"),) * 4  # the replay and results see it

@@ -17,9 +17,10 @@ from ningde_tui.rules.game import (
     Game,
     IllegalAction,
 )
-from ningde_tui.rules.melds import KONG, PONG, Meld
-from ningde_tui.rules.scoring import WinInput, evaluate_win
-from ningde_tui.rules.session import Session
+from ningde_tui.rules.melds import ANKONG, CHI, KONG, PONG, Meld
+from ningde_tui.rules.scenario import build_wall
+from ningde_tui.rules.scoring import WinInput, evaluate_win, is_single_wait
+from ningde_tui.rules.session import HandSetup, Session
 from ningde_tui.rules.tiles import (
     TOTAL_TILES,
     WHITE,
@@ -399,8 +400,8 @@ CHOUZHUANG = {
 }
 
 
-def _go_around(hands, first="1p", call=False):
-    g = new_game(hands, draws="7m8m7p")
+def _go_around(hands, first="1p", config: RuleConfig | None = None):
+    g = new_game(hands, draws="7m8m7p", config=config)
     act(g, 0, "discard", first)
     for seat in (1, 2, 3):
         pass_claims(g)
@@ -408,10 +409,46 @@ def _go_around(hands, first="1p", call=False):
     return g
 
 
-def test_s7_chouzhuang_four_identical_first_discards_raise_the_streak_at_once():
-    g = _go_around(CHOUZHUANG)
+# the dealer (seat 0, 下家 of seat 3) could 吃 the fourth 1p with 2p3p
+CHOUZHUANG_CHI = {**CHOUZHUANG, 0: "1p2m5m8m3s6s9m2p5p3p1s4s7s3m6m7p4p"}
+
+
+def test_s7_chouzhuang_ends_the_hand_at_once_like_a_draw():
+    """rules.md §7, seed 4-2 "第一张牌如果四家打一样的，认定为臭庄…庄家继续做庄，算第二庄":
+    the hand is dead at once, nobody pays, and the dealer deals the next hand with the streak
+    one higher (``chouzhuang_ends_hand`` on, the default)."""
+    session = Session(seed=1)
+    session.restore(dealer=0, streak=1, scores=[5, -5, 0, 0], passes=0)
+    wall = build_wall(0, CHOUZHUANG, "7m8m7p", "9s")
+    g = session.start_hand(HandSetup(0, 1, (2, 3), wall))
+    act(g, 0, "discard", "1p")
+    for seat in (1, 2, 3):
+        pass_claims(g)
+        act(g, seat, "discard", "1p")
+    assert g.phase == OVER and g.to_act() == []
+    r = g.result
+    assert (r.winner, r.pattern, r.deltas, r.events) == (None, "draw", [0, 0, 0, 0], ["chouzhuang"])
+    assert [e.kind for e in g.log][-2:] == ["chouzhuang", "liuju"]
+    session.finish_hand()
+    assert (session.dealer, session.streak, session.scores) == (0, 2, [5, -5, 0, 0])
+    assert session.passes == 0
+
+
+def test_s7_chouzhuang_leaves_no_claim_on_the_fourth_discard():
+    """rules.md §7: "no claims on that fourth discard" — the dealer could 吃 it, but the hand
+    is already over."""
+    g = _go_around(CHOUZHUANG_CHI)
+    assert g.phase == OVER and g.legal_actions(0) == []
+    on = _go_around(CHOUZHUANG_CHI, config=RuleConfig(chouzhuang_ends_hand=False))
+    assert on.phase == CLAIM and "chi" in types(on, 0)
+
+
+def test_s7_choice_chouzhuang_ends_hand_off_plays_on_with_the_streak_raised_at_once():
+    """rules.md §7 [choice] ``chouzhuang_ends_hand=false``: the earlier reading — announced,
+    the streak one higher at once, and the hand goes on."""
+    g = _go_around(CHOUZHUANG, config=RuleConfig(chouzhuang_ends_hand=False))
     assert "chouzhuang" in g.rule_events
-    assert g.streak == 2
+    assert g.streak == 2 and g.phase == TURN and g.result is None
 
 
 def test_s7_no_chouzhuang_when_the_first_discards_differ():
@@ -521,10 +558,11 @@ XIANJIN_2 = "123m456m789m123p456p9s"  # five melds and one gold: 闲金
 LOCK_HANDS = {0: "1s", 1: "123s456s789s111m56m88p", 2: XIANJIN_2, 3: "4m"}
 
 
-def _lock_scenario(config: RuleConfig | None = None) -> Game:
-    """Seat 2 is dealt 闲金; the lock starts once it has discarded (rules.md §9). Then seat 3
-    discards 4m, which seat 1 (56m) and seat 2 (any tile pairs its gold) could win on."""
-    g = new_game(LOCK_HANDS, draws="2p3p5p", config=config)
+def _lock_scenario(config: RuleConfig | None = None, seat_2: str = XIANJIN_2) -> Game:
+    """Seat 2 is dealt 闲金 (or ``seat_2``); the lock starts once it has discarded (rules.md
+    §9). Then seat 3 discards 4m, which seat 1 (56m) and seat 2 (any tile pairs its gold)
+    could win on."""
+    g = new_game({**LOCK_HANDS, 2: seat_2}, draws="2p3p5p", config=config)
     act(g, 0, "discard", "1s")
     pass_claims(g)
     assert g.locked_by(1) is None  # dealt into 闲金, but seat 2 has not discarded yet
@@ -554,15 +592,81 @@ def test_s9_choice_single_wait_lock_off():
     assert "win" in types(g, 1)
 
 
-def test_s9_dandiao_lock_and_gold_drawn_in_single_wait_is_jinque():
-    g = new_game({0: "1s", 1: "5p"}, draws="9s")
+def _dandiao_drawing_a_gold(config: RuleConfig | None = None) -> Game:
+    """Seat 1 waits in 单钓 on 5p (five pongs) and draws the gold 9s."""
+    g = new_game({0: "1s", 1: "5p"}, draws="9s", config=config)
     g.hands[1] = [t("5p")]
     g.melds[1] = [Meld(PONG, (t(x),) * 3) for x in ("1m", "2m", "3m", "4m", "5m")]
     act(g, 0, "discard", "1s")
     pass_claims(g)
     assert g.single_wait(1) is None  # seat 1 drew: it holds 5p and the gold
     act(g, 1, "win")
-    assert g.result.pattern == "jinque"  # 单钓时抽来金，算金雀 (seed 6)
+    return g
+
+
+def test_s9_a_gold_drawn_in_dandiao_is_a_floor_of_jinque():
+    """rules.md §9, seed 6 "单钓或闲金时，抽来金的话，算金雀": 金雀 joins the patterns the hand
+    fits and the best-paying one counts. Here 单钓 (J1: dealer (1+1)×3+30 = 36, others 33)
+    pays more than 金雀 (dealer (1+1)×3+15 = 21, others 18: 57)."""
+    r = _dandiao_drawing_a_gold().result
+    assert r.pattern == "dandiao" and r.deltas == [-36, 102, -33, -33]
+    assert r.score.candidates["jinque"] == 57
+
+
+def test_s9_reading_gold_draw_floor_off_scores_exactly_jinque():
+    """``gold_draw_floor=false``: the reading before 2026-12-01 (金雀 and nothing else)."""
+    r = _dandiao_drawing_a_gold(RuleConfig(gold_draw_floor=False)).result
+    assert r.pattern == "jinque" and r.deltas == [-21, 57, -18, -18]
+
+
+TWO_GOLDS_WAITING = "123m456m789m123p67p9s9s"  # a gold pair and 67p: 听金雀, not 闲金
+
+
+def test_s9_xianjin_holds_exactly_one_gold():
+    """rules.md §9, seed 6 "手中牌123,123,123,111,123和一金": one gold and complete melds."""
+    gold = t("9s")
+    assert is_single_wait(parse_tiles("123m456m789m123p9s"), (), gold) == "xianjin"
+    assert is_single_wait(parse_tiles("123m456m789m67p9s9s"), (), gold) is None
+    assert is_single_wait(parse_tiles("123m456m789m9s9s9s5p"), (), gold) is None  # 3 golds
+    legacy = RuleConfig(xianjin_one_gold=False)
+    assert is_single_wait(parse_tiles("123m456m789m67p9s9s"), (), gold, legacy) == "xianjin"
+
+
+def test_s9_a_two_gold_jinque_wait_does_not_lock_the_table():
+    """rules.md §9: a gold pair waiting on a meld is 听金雀 — its own discard wins are
+    restricted, but the others may still win on discards (no lock)."""
+    g = _lock_scenario(seat_2=TWO_GOLDS_WAITING)
+    assert g.single_wait(2) is None and g.locked_by(1) is None
+    assert "win" in types(g, 1) and g.observation(1).win_blocked is None
+
+
+def test_s9_reading_xianjin_one_gold_off_locks_on_a_two_gold_wait():
+    """``xianjin_one_gold=false`` (the reading before 2026-12-01): the same table is locked."""
+    g = _lock_scenario(RuleConfig(xianjin_one_gold=False), TWO_GOLDS_WAITING)
+    assert g.single_wait(2) == "xianjin" and g.locked_by(1) == 2
+    assert "win" not in types(g, 1)
+
+
+FOUR_MELDS_AND_ANKONG = (
+    Meld(CHI, tuple(parse_tiles("123s"))),
+    Meld(PONG, tuple(parse_tiles("444p"))),
+    Meld(PONG, tuple(parse_tiles("777s"))),
+    Meld(CHI, tuple(parse_tiles("678p"))),
+    Meld(ANKONG, tuple(parse_tiles("9999p"))),
+)
+
+
+def test_s9_dandiao_counts_a_concealed_kong():
+    """rules.md §9, seed 6 "必须是吃碰杠": an 暗杠 is a declared 杠, so four melds and an 暗杠
+    with one tile left is 单钓 — and wins as 单钓: K=2, dealer (2+1)×3+30 = 39, others 36."""
+    gold = t("3m")
+    assert is_single_wait((t("1m"),), FOUR_MELDS_AND_ANKONG, gold) == "dandiao"
+    w = WinInput(tuple(parse_tiles("11m")), FOUR_MELDS_AND_ANKONG, gold, t("1m"), "discard")
+    score = evaluate_win(w)
+    assert (score.pattern, score.total) == ("dandiao", 111)
+    legacy = RuleConfig(dandiao_counts_ankong=False)
+    assert is_single_wait((t("1m"),), FOUR_MELDS_AND_ANKONG, gold, legacy) is None
+    assert (evaluate_win(w, legacy).pattern, evaluate_win(w, legacy).total) == ("pinghu", 10)
 
 
 # --------------------------------------------------------------------------- §10 one winner
@@ -691,12 +795,11 @@ def test_s4_choice_white_indicator_reflip_off_makes_white_the_gold():
 
 
 def test_s7_choice_chouzhuang_streak_off_only_announces():
-    g = new_game(CHOUZHUANG, draws="7m8m7p", config=RuleConfig(chouzhuang_streak=False))
-    act(g, 0, "discard", "1p")
-    for seat in (1, 2, 3):
-        pass_claims(g)
-        act(g, seat, "discard", "1p")
-    assert "chouzhuang" in g.rule_events and g.streak == 1
+    """With the hand played on (``chouzhuang_ends_hand=false``), ``chouzhuang_streak=false``
+    only announces 臭庄."""
+    config = RuleConfig(chouzhuang_streak=False, chouzhuang_ends_hand=False)
+    g = _go_around(CHOUZHUANG, config=config)
+    assert "chouzhuang" in g.rule_events and g.streak == 1 and g.result is None
 
 
 # --------------------------------------------------------------------------- §9 金顺 choice

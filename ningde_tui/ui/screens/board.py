@@ -164,10 +164,12 @@ class BoardScreen(Screen[None]):
     def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
         tiles: tuple[int, ...] | None = None
         drawn = False
+        melds = obs.melds[seat]
         if self.shows_hand(seat) and seat != self.seating.bottom:
             own = info.game.observation(seat)
             tiles = tuple(display_order(own.hand, own.drawn, own.gold))
             drawn = own.drawn is not None
+            melds = own.melds[seat]  # face up: its 暗杠 too
         return SeatState(
             seat,
             name=self.seating.name(seat),
@@ -176,7 +178,7 @@ class BoardScreen(Screen[None]):
             dealer=obs.dealer == seat,
             streak=obs.streak,
             hand_size=obs.hand_sizes[seat],
-            melds=obs.melds[seat],
+            melds=melds,
             gold=obs.gold,
             active=seat in self.waiting(info.game, obs),
             lang=self.lang,

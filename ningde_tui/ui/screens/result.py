@@ -96,7 +96,10 @@ class ResultScreen(ModalScreen[None]):
         r, lang = self.result, self.lang
         out = Text()
         if r.winner is None or r.score is None:
-            out.append(tr(lang, "result.draw"), style="bold #e0b23a")
+            dead = r.events[-1:] == ["chouzhuang"]  # 臭庄 ended the hand
+            out.append(
+                tr(lang, "result.chouzhuang" if dead else "result.draw"), style="bold #e0b23a"
+            )
         else:
             out.append(
                 tr(

@@ -41,6 +41,9 @@ def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
     out = Text()
     if meld.kind in (KONG, ANKONG):
         out.append(tr(lang, "choice.ankong" if meld.kind == ANKONG else "choice.kong"), "#9fb3ad")
+    if meld.face_down:  # another seat's 暗杠 (rules.md §5)
+        out.append("▮▮▮▮", "#6f8f88")
+        return out
     claimed = meld.claimed
     for t in meld.tiles:
         piece = chip(t, gold, ascii_tiles)
