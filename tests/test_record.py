@@ -347,6 +347,20 @@ def test_chouzhuang_raises_the_streak_at_once(capsys):
     assert check_json(RECORDS / "chouzhuang.jsonl", capsys) == [want]
 
 
+def test_a_version_1_record_keeps_the_readings_it_was_played_with():
+    """Issue 9 / interfaces.md §2: chouzhuang.jsonl was written (version 1) when 臭庄 did not
+    end the hand, so it replays as played (above). The same lines as a version-2 record mean
+    today's rules: the hand is dead at the fourth 1m, and the next action is refused."""
+    assert objects("chouzhuang.jsonl")[0]["version"] == 1
+    assert RuleConfig.from_record({}, 1).chouzhuang_ends_hand is False
+    assert RuleConfig.from_record({}, 2) == RuleConfig()
+    lines = [json.dumps(o) for o in objects("chouzhuang.jsonl")]
+    lines[0] = json.dumps({**objects("chouzhuang.jsonl")[0], "version": 2})
+    with pytest.raises(RecordError) as err:
+        replay_lines(lines)
+    assert err.value.line == 7 and "over" in err.value.reason
+
+
 def test_no_chouzhuang_when_a_call_intervenes():
     """rules.md §7: seat 1 chis the dealer's 1m and throws its own 1m; seats 2 and 3 throw 1m:
     four first discards of one kind, but a call came in between, so no 臭庄."""

@@ -588,7 +588,7 @@ class Game:
             for _ in range(4):
                 self.hands[seat].remove(tile)
             self._add_meld(seat, Meld(ANKONG, (tile,) * 4))
-            self._emit(Event("ankong", seat, tile))
+            self._emit(Event("ankong", seat))  # face down: the kind is not public (§5)
             self._replacement_draw(seat)
         elif action.type == ADDKONG:
             self.hands[seat].remove(action.tile)

@@ -79,4 +79,5 @@ def test_s5_another_seats_concealed_kong_is_face_down_in_every_view_but_its_owne
         obs = game.observation(seat)
         assert obs.melds[0] == (FACE_DOWN_KONG,) and obs.melds[0][0].face_down
         assert parse_tile("7p") not in [t for ms in obs.melds for m in ms for t in m.tiles]
+    assert [e.tile for e in game.log if e.kind == "ankong"] == [None]  # the event neither
     assert game.melds[0][0].tiles == (parse_tile("7p"),) * 4  # the replay and results see it
