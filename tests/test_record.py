@@ -696,3 +696,33 @@ def test_a_result_line_that_disagrees_fails(capsys):
     with pytest.raises(RecordError) as err:
         replay_file(path)
     assert err.value.line == 5
+
+
+def test_a_version_1_game_saved_unfinished_still_continues(tmp_path):
+    """Issue 9: v1_unfinished_seed41.jsonl was written by the engine before the readings of
+    2026-12-01 (version 1, simulated bots, stopped in hand 4). It continues with the rules it
+    was played with, and what is written on stays a record that replays."""
+    from ningde_tui.bots.base import make_bot
+    from ningde_tui.storage import GameRecorder, resume
+
+    path = tmp_path / "old.jsonl"
+    path.write_bytes((RECORDS / "v1_unfinished_seed41.jsonl").read_bytes())
+    resumed = resume(path)
+    session = resumed.session
+    assert session.config == RuleConfig.from_record(
+        objects("v1_unfinished_seed41.jsonl")[0]["rules"], 1
+    )
+    assert session.config.chouzhuang_ends_hand is False and session.config.xianjin_one_gold is False
+    assert len(session.results) == 3 and session.game is not None
+    assert len(session.game.decisions) == 10
+    recorder = GameRecorder.append(path)
+    game = session.game
+    while game.result is None:
+        seat = game.to_act()[0]
+        action = make_bot("normal", seat).choose(game.observation(seat))
+        game.apply(action)
+        recorder.act(action)
+    recorder.close()
+    replay = replay_file(path)
+    assert replay.config == session.config and len(replay.hands) == 4 and replay.finished
+    assert replay.hands[-1].game.result.deltas == game.result.deltas
