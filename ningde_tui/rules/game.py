@@ -333,17 +333,23 @@ class Game:
 
     def _public_view(self) -> tuple:
         """The table everyone sees, rebuilt only when something happened since: the melds as
-        their owner sees them and as the others do (a 暗杠 face down, rules.md §5)."""
+        each seat sees them (a 暗杠 face down but to its owner, rules.md §5), ponds, hand sizes."""
         key = (len(self.log), len(self.decisions))
         if self._public is None or self._public[0] != key:
             melds = tuple(map(tuple, self.melds))
+            # as each seat sees the table: its own 暗杠 face up, the others' face down
             shown = tuple(
                 tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in melds
             )
+            seen = tuple(
+                shown
+                if shown[seat] == melds[seat]
+                else (*shown[:seat], melds[seat], *shown[seat + 1 :])
+                for seat in range(4)
+            )
             self._public = (
                 key,
-                melds,
-                shown,
+                seen,
                 tuple(map(tuple, self.ponds)),
                 tuple(map(len, self.hands)),
             )
@@ -359,11 +365,8 @@ class Game:
         return (seat,) if seat in waiting else ()
 
     def observation(self, seat: int) -> Observation:
-        own, shown, ponds, sizes = self._public_view()
-        # a seat sees its own 暗杠 face up and the others' face down
-        melds = (
-            shown if own[seat] == shown[seat] else (*shown[:seat], own[seat], *shown[seat + 1 :])
-        )
+        seen, ponds, sizes = self._public_view()
+        melds = seen[seat]
         wall = self.wall
         # positional, in field order: one is made for every decision, and 25 keyword
         # arguments would cost a fifth of it
