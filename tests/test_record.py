@@ -706,12 +706,12 @@ def test_a_version_1_game_saved_unfinished_still_continues(tmp_path):
     from ningde_tui.storage import GameRecorder, resume
 
     path = tmp_path / "old.jsonl"
-    path.write_bytes((RECORDS / "v1_unfinished_seed41.jsonl").read_bytes())
+    path.write_bytes((RECORDS / "saved" / "v1_unfinished_seed41.jsonl").read_bytes())
     resumed = resume(path)
     session = resumed.session
-    assert session.config == RuleConfig.from_record(
-        objects("v1_unfinished_seed41.jsonl")[0]["rules"], 1
-    )
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["version"] == 1
+    assert session.config == RuleConfig.from_record(header["rules"], 1)
     assert session.config.chouzhuang_ends_hand is False and session.config.xianjin_one_gold is False
     assert len(session.results) == 3 and session.game is not None
     assert len(session.game.decisions) == 10
