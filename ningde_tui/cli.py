@@ -1,4 +1,4 @@
-"""The ``ningde`` command: play (default), hotseat, demo, replay, serve, calc, simulate."""
+"""The ``ningde`` command: play (default), hotseat, demo, replay, serve, calc, simulate,\nstats, review."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ commands:
   serve      the same app in a web browser (ningde serve --help)
   calc       score a finished hand (ningde calc --help)
   simulate   let bots play hands headless (ningde simulate --help)
+  stats      each player's record over every saved game (ningde stats --help)
 """
 
 
@@ -46,6 +47,10 @@ def _run(argv: list[str] | None) -> int:
         from .simulate import main as simulate_main
 
         return simulate_main(rest)
+    if command == "stats":
+        from .stats import main as stats_main
+
+        return stats_main(rest)
     if command == "play":
         from .play import main as play_main
 

@@ -43,6 +43,7 @@ def result_dict(hand_number: int, result: HandResult, scores: list[int]) -> dict
         "winner": result.winner,
         "pattern": result.pattern,
         "by": result.by,
+        "discarder": result.discarder,  # who dealt in (a discard win), else null
         "deltas": list(result.deltas),
         "scores": list(scores),
         "dealer": result.dealer,

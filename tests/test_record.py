@@ -85,12 +85,14 @@ def expect(
     dealer: int = 0,
     hand: int = 1,
     scores: list[int] | None = None,
+    discarder: int | None = None,
 ) -> dict[str, Any]:
     return {
         "hand": hand,
         "winner": winner,
         "pattern": pattern,
         "by": by,
+        "discarder": discarder,
         "deltas": deltas,
         "scores": deltas if scores is None else scores,
         "dealer": dealer,
@@ -302,7 +304,7 @@ def test_everyone_declines_then_claims_on_the_dealers_discard():
     assert st.game.declined[2]
     st.finish()
     # 平胡, J = K = 0: dealer 0 + 1 + 1 = 2, others 0 + 1 = 1.
-    want = expect(1, "pinghu", "discard", [-2, 4, -1, -1], ["declined_three_gold"])
+    want = expect(1, "pinghu", "discard", [-2, 4, -1, -1], ["declined_three_gold"], discarder=0)
     assert results("window_all_decline.jsonl") == [want]
 
 
@@ -342,7 +344,7 @@ def test_chouzhuang_raises_the_streak_at_once(capsys):
     assert [e.kind for e in st.game.log].count("chouzhuang") == 1
     st.finish()
     # Seat 3 wins the dealer's 8s, 平胡, J = K = 0: dealer pays 0 + Z2 + 1 = 3, others 1.
-    want = expect(3, "pinghu", "discard", [-3, -1, -1, 5], ["chouzhuang"], streak=2)
+    want = expect(3, "pinghu", "discard", [-3, -1, -1, 5], ["chouzhuang"], streak=2, discarder=0)
     assert results("chouzhuang.jsonl") == [want]
     assert check_json(RECORDS / "chouzhuang.jsonl", capsys) == [want]
 
@@ -376,7 +378,7 @@ def test_no_chouzhuang_when_a_call_intervenes():
     assert [p[0] for p in game.ponds[1:]] == tiles("1m1m1m")
     assert game.melds[1][0].claimed == parse_tile("1m")
     # Z stays 1: dealer pays 0 + 1 + 1 = 2, others 1.
-    want = expect(3, "pinghu", "discard", [-2, -1, -1, 4], [])
+    want = expect(3, "pinghu", "discard", [-2, -1, -1, 4], [], discarder=0)
     assert results("chouzhuang_call.jsonl") == [want]
 
 
@@ -511,7 +513,7 @@ def test_xianjin_locks_the_others_out_of_discard_wins():
     assert WIN in st.legal(3)
     st.finish()
     # Seat 3 平胡 with one gold: J = 1. Dealer 1 + 1 + 1 = 3, others 1 + 1 = 2.
-    want = expect(3, "pinghu", "discard", [-3, -2, -2, 7], ["lock"])
+    want = expect(3, "pinghu", "discard", [-3, -2, -2, 7], ["lock"], discarder=0)
     assert results("lock_xianjin.jsonl") == [want]
 
 
@@ -536,7 +538,7 @@ def test_without_the_lock_the_nearer_seat_wins_the_same_discard():
     st.finish()
     # Seat 1 平胡, J = 0: dealer 2, others 1.
     assert results("lock_xianjin_off.jsonl") == [
-        expect(1, "pinghu", "discard", [-2, 4, -1, -1], [])
+        expect(1, "pinghu", "discard", [-2, 4, -1, -1], [], discarder=0)
     ]
 
 
@@ -569,7 +571,7 @@ def test_dandiao_locks_the_others_but_wins_itself():
     assert st.game.last_discard == (1, parse_tile("8p")) and WIN in st.legal(3)
     st.finish()
     # 单钓, J = K = 0: dealer (0 + 1) × 3 + 30 = 33, others 0 × 3 + 30 = 30.
-    want = expect(3, "dandiao", "discard", [-33, -30, -30, 93], ["lock"])
+    want = expect(3, "dandiao", "discard", [-33, -30, -30, 93], ["lock"], discarder=1)
     assert results("lock_dandiao.jsonl") == [want]
 
 
@@ -579,7 +581,7 @@ def test_without_the_lock_dandiao_does_not_stop_a_discard_win():
     assert WIN in st.legal(1)
     st.finish()
     assert results("lock_dandiao_off.jsonl") == [
-        expect(1, "pinghu", "discard", [-2, 4, -1, -1], [])
+        expect(1, "pinghu", "discard", [-2, 4, -1, -1], [], discarder=0)
     ]
 
 
@@ -605,7 +607,7 @@ def test_qingyise_beats_a_nearer_pinghu():
     st = _two_winners("tier_qingyise.jsonl", hands, 2, (1, 2))
     st.finish()
     # 清一色, J = K = 0: dealer (0 + 1) × 3 + 30 = 33, others 30.
-    want = expect(2, "qingyise", "discard", [-33, -30, 93, -30], [])
+    want = expect(2, "qingyise", "discard", [-33, -30, 93, -30], [], discarder=0)
     assert results("tier_qingyise.jsonl") == [want]
 
 
@@ -625,7 +627,7 @@ def test_jinque_beats_a_nearer_pinghu():
     assert st.game.single_wait(3) == "xianjin"
     st.finish()
     # 金雀, J = 2: dealer (2 + 1) × 3 + 15 = 24, others 2 × 3 + 15 = 21.
-    want = expect(3, "jinque", "discard", [-24, -21, -21, 66], [])
+    want = expect(3, "jinque", "discard", [-24, -21, -21, 66], [], discarder=0)
     assert results("tier_jinque.jsonl") == [want]
 
 
@@ -645,7 +647,7 @@ def test_same_tier_the_nearest_seat_after_the_discarder_wins():
     assert WIN in st.legal(1) and WIN in st.legal(3)
     st.finish()
     # 平胡, J = K = 0: dealer 2, others 1.
-    want = expect(3, "pinghu", "discard", [-2, -1, -1, 4], [])
+    want = expect(3, "pinghu", "discard", [-2, -1, -1, 4], [], discarder=2)
     assert results("tier_same.jsonl") == [want]
 
 
@@ -674,7 +676,7 @@ def test_claims_omitted_or_in_any_order_replay_the_same():
     assert len(objects("claims_any_order.jsonl")) == len(objects("claims_omitted.jsonl")) + 2
     assert omitted.melds == written.melds and omitted.hands == written.hands
     # The dealer wins 平胡: each pays 0 + Z1 + 1 = 2.
-    want = [expect(0, "pinghu", "discard", [6, -2, -2, -2], [])]
+    want = [expect(0, "pinghu", "discard", [6, -2, -2, -2], [], discarder=3)]
     assert results("claims_omitted.jsonl") == results("claims_any_order.jsonl") == want
 
 

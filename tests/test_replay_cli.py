@@ -20,6 +20,8 @@ from ningde_tui.replay_cli import main as replay_main
 RECORDS = Path(__file__).parent / "records"
 ROOT = Path(__file__).resolve().parent.parent
 RESULT_KEYS = ["hand", "winner", "pattern", "by", "deltas", "scores", "dealer", "streak", "events"]
+# added since (interfaces.md: fields may be added): who dealt in, for `ningde stats`
+ADDED_KEYS = ["discarder"]
 
 Lines = list[dict[str, Any]]
 
@@ -208,13 +210,13 @@ def test_not_utf8(tmp_path, capsys):
 # --------------------------------------------------------------------------- output format
 def test_json_output_has_exactly_the_interface_keys(capsys):
     """interfaces.md §2: one JSON object per hand with exactly hand, winner, pattern, by,
-    deltas, scores, dealer, streak, events."""
+    deltas, scores, dealer, streak, events — and the fields added since (discarder)."""
     status, out, err = run_check(RECORDS / "last_round_draw.jsonl", capsys, "--json")
     assert (status, err) == (0, "")
     rows = [json.loads(line) for line in out.splitlines()]
     assert len(rows) == 2
     for number, row in enumerate(rows, start=1):
-        assert sorted(row) == sorted(RESULT_KEYS)
+        assert sorted(row) == sorted(RESULT_KEYS + ADDED_KEYS)
         assert row["hand"] == number
         assert isinstance(row["deltas"], list) and len(row["deltas"]) == 4
         assert isinstance(row["scores"], list) and len(row["scores"]) == 4
@@ -252,7 +254,7 @@ def test_subprocess_module_good_record():
     )
     assert (proc.returncode, proc.stderr) == (0, "")
     row = json.loads(proc.stdout)
-    assert sorted(row) == sorted(RESULT_KEYS)
+    assert sorted(row) == sorted(RESULT_KEYS + ADDED_KEYS)
     assert (row["winner"], row["by"], row["deltas"]) == (0, "heaven", [24, -8, -8, -8])
 
 

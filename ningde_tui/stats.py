@@ -1,0 +1,344 @@
+"""`ningde stats`: each player's record over every saved game (interfaces.md §5).
+
+    ningde stats [--dir DIR] [--player NAME] [--against LEVEL] [--json] [--no-cache]
+
+Every record under the folder (the data folder's records by default, searched recursively) is
+replayed through the engine once (``record.replay_file`` checks every line) and boiled down to a
+``GameSummary``: the seats and, per finished hand, who won, how, with which pattern, who dealt
+in and the deltas. Summaries are cached by file (path, size, modification time) in the cache
+folder, so later runs read only what changed. A broken record is skipped with a warning on
+stderr naming it; the others still count.
+
+Per player *name* (a bot's name is its seat name in the record header): games, hands, wins and
+how (discard, self-draw, 抢金, 天胡), self-draws, deal-ins (a discard another player won on),
+points (the sum of the player's hand deltas), the patterns won, and the points after each game
+in time order (for the 战绩 screen's chart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .record import RecordError, replay_file
+from .storage import ENV_DATA_DIR, data_dir, records_dir
+
+PROG = "ningde stats"
+CACHE_VERSION = 1
+EXIT_OK, EXIT_BAD = 0, 2
+# How a record can be unreadable: the engine's refusal, the file system, bad text or numbers,
+# nesting too deep for the JSON reader.
+BROKEN = (RecordError, OSError, ValueError, RecursionError)
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """One finished hand, as the statistics need it."""
+
+    winner: int | None
+    by: str | None
+    pattern: str
+    discarder: int | None
+    deltas: tuple[int, ...]
+
+
+@dataclass
+class GameSummary:
+    """One record, boiled down: the seats and the finished hands."""
+
+    path: str
+    mtime_ns: int
+    size: int
+    seats: list[dict[str, str]]
+    hands: list[HandOutcome] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSummary:
+        hands = [
+            HandOutcome(h["winner"], h["by"], h["pattern"], h["discarder"], tuple(h["deltas"]))
+            for h in data["hands"]
+        ]
+        return cls(data["path"], data["mtime_ns"], data["size"], list(data["seats"]), hands)
+
+
+def summarize_game(path: Path) -> GameSummary:
+    """Replay one record and keep what the statistics need (raises one of ``BROKEN``)."""
+    stat = path.stat()
+    replay = replay_file(path)
+    raw_seats = replay.header.get("seats") or [{}] * 4
+    seats = []
+    for i, s in enumerate(raw_seats):
+        s = s if isinstance(s, dict) else {}
+        seats.append(
+            {
+                "name": str(s.get("name") or f"{i + 1}"),
+                "kind": "human" if s.get("kind") == "human" else "bot",
+                "level": str(s.get("level") or ""),
+            }
+        )
+    hands = []
+    for hand in replay.hands:
+        result = hand.game.result
+        if hand.result is None or result is None:
+            continue  # an unfinished last hand counts once it is played
+        hands.append(
+            HandOutcome(
+                result.winner, result.by, result.pattern, result.discarder, tuple(result.deltas)
+            )
+        )
+    return GameSummary(str(path), stat.st_mtime_ns, stat.st_size, seats, hands)
+
+
+# ----------------------------------------------------------------------------- the cache
+def cache_path() -> Path:
+    """The summaries cache: in the data folder when ``NINGDE_DATA_DIR`` points elsewhere (tests),
+    else in the user's cache folder."""
+    if os.environ.get(ENV_DATA_DIR):
+        return data_dir() / "cache" / "stats.json"
+    return Path(platformdirs.user_cache_dir("ningde-tui")) / "stats.json"
+
+
+def _load_cache(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}  # no cache yet, or one that cannot be trusted: rebuild it
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        return {}
+    games = data.get("games")
+    return games if isinstance(games, dict) else {}
+
+
+def _save_cache(path: Path, games: dict[str, dict[str, Any]]) -> None:
+    """Write the cache whole or not at all; a cache that cannot be written is only slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".stats-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"version": CACHE_VERSION, "games": games}, f, ensure_ascii=False)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass
+
+
+@dataclass
+class Collection:
+    games: list[GameSummary]
+    broken: list[tuple[Path, str]]
+
+
+def record_files(folder: Path) -> list[Path]:
+    """Every ``.jsonl`` file under the folder, searched recursively, in name order."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.jsonl") if p.is_file())
+
+
+def collect(folder: Path, use_cache: bool = True) -> Collection:
+    """Summaries of every record under ``folder`` (oldest first), and the broken ones."""
+    cache_file = cache_path()
+    cached = _load_cache(cache_file) if use_cache else {}
+    fresh: dict[str, dict[str, Any]] = {}
+    games: list[GameSummary] = []
+    broken: list[tuple[Path, str]] = []
+    for path in record_files(folder):
+        key = str(path.resolve())
+        try:
+            stat = path.stat()
+        except OSError as exc:
+            broken.append((path, exc.strerror or str(exc)))
+            continue
+        entry = cached.get(key)
+        summary = None
+        if entry is not None and (entry.get("mtime_ns"), entry.get("size")) == (
+            stat.st_mtime_ns,
+            stat.st_size,
+        ):
+            if "error" in entry:
+                broken.append((path, str(entry["error"])))
+                fresh[key] = entry
+                continue
+            try:
+                summary = GameSummary.from_json(entry)
+            except (KeyError, TypeError, ValueError):
+                summary = None
+        if summary is None:
+            try:
+                summary = summarize_game(path)
+            except BROKEN as exc:
+                reason = _reason(exc)
+                broken.append((path, reason))
+                fresh[key] = {"mtime_ns": stat.st_mtime_ns, "size": stat.st_size, "error": reason}
+                continue
+        fresh[key] = summary.to_json()
+        games.append(summary)
+    if use_cache and fresh != cached:
+        _save_cache(cache_file, fresh)
+    games.sort(key=lambda g: (g.mtime_ns, g.path))
+    return Collection(games, broken)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"cannot read it: {exc.strerror or exc}"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to read"
+    text = str(exc)
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+# ----------------------------------------------------------------------------- tallies
+@dataclass
+class PlayerStats:
+    name: str
+    kinds: set[str] = field(default_factory=set)
+    levels: set[str] = field(default_factory=set)
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    points: int = 0
+    by: dict[str, int] = field(default_factory=dict)
+    patterns: dict[str, int] = field(default_factory=dict)
+    timeline: list[int] = field(default_factory=list)  # points after each game
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": "human" if "human" in self.kinds else "bot",
+            "levels": sorted(lv for lv in self.levels if lv),
+            "games": self.games,
+            "hands": self.hands,
+            "wins": self.wins,
+            "self_draws": self.self_draws,
+            "deal_ins": self.deal_ins,
+            "points": self.points,
+            "by": dict(sorted(self.by.items())),
+            "patterns": dict(sorted(self.patterns.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "timeline": list(self.timeline),
+        }
+
+
+def _plays_against(game: GameSummary, seat: int, level: str) -> bool:
+    """Whether every bot at the table but this seat plays at ``level`` (at least one does)."""
+    bots = [s for i, s in enumerate(game.seats) if i != seat and s["kind"] == "bot"]
+    return bool(bots) and all(s["level"] == level for s in bots)
+
+
+def tally(
+    games: Iterable[GameSummary], player: str | None = None, against: str | None = None
+) -> dict[str, Any]:
+    """The summary object of interfaces.md §5 (``games``/``hands`` count the games and hands
+    that passed the filters)."""
+    stats: dict[str, PlayerStats] = {}
+    counted_games = 0
+    counted_hands = 0
+    for game in games:
+        seats = [
+            i
+            for i, s in enumerate(game.seats)
+            if (player is None or s["name"] == player)
+            and (against is None or _plays_against(game, i, against))
+        ]
+        if not seats:
+            continue
+        counted_games += 1
+        counted_hands += len(game.hands)
+        for seat in seats:
+            info = game.seats[seat]
+            p = stats.setdefault(info["name"], PlayerStats(info["name"]))
+            p.kinds.add(info["kind"])
+            p.levels.add(info["level"])
+            p.games += 1
+            for hand in game.hands:
+                p.hands += 1
+                p.points += hand.deltas[seat]
+                if hand.winner == seat:
+                    p.wins += 1
+                    by = hand.by or "?"
+                    p.by[by] = p.by.get(by, 0) + 1
+                    p.self_draws += by == "self"
+                    p.patterns[hand.pattern] = p.patterns.get(hand.pattern, 0) + 1
+                elif hand.discarder == seat and hand.winner is not None:
+                    p.deal_ins += 1
+            p.timeline.append(p.points)
+    players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
+    return {
+        "games": counted_games,
+        "hands": counted_hands,
+        "players": [p.to_json() for p in players],
+    }
+
+
+# ----------------------------------------------------------------------------- output
+def _rate(n: int, d: int) -> str:
+    return f"{100 * n / d:5.1f}%" if d else "    -"
+
+
+def render_text(summary: dict[str, Any]) -> str:
+    """The summary as a plain table (Chinese and English headings)."""
+    from .rules.scoring import PATTERN_ZH
+
+    lines = [f"{summary['games']} 局对局 games · {summary['hands']} 手牌 hands"]
+    if not summary["players"]:
+        lines.append("没有记录 no games found")
+        return "\n".join(lines)
+    head = (
+        f"{'玩家 player':<18} {'局':>4} {'手':>5} {'和 wins':>8} {'自摸':>5} {'点炮 deal-in':>12} "
+        f"{'分 points':>9}"
+    )
+    lines.append(head)
+    for p in summary["players"]:
+        lines.append(
+            f"{p['name'][:18]:<18} {p['games']:>4} {p['hands']:>5} "
+            f"{p['wins']:>4} {_rate(p['wins'], p['hands'])} {p['self_draws']:>4} "
+            f"{p['deal_ins']:>5} {_rate(p['deal_ins'], p['hands'])} {p['points']:>+9d}"
+        )
+        if p["patterns"]:
+            mix = " · ".join(f"{PATTERN_ZH.get(k, k)} {v}" for k, v in p["patterns"].items())
+            lines.append(f"{'':<18}   {mix}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Each player's record over every saved game (interfaces.md §5)."
+    )
+    parser.add_argument("--dir", type=Path, help="the folder of records (default: your games)")
+    parser.add_argument("--player", help="only this player name")
+    parser.add_argument(
+        "--against", metavar="LEVEL", help="only games where every bot opponent plays at LEVEL"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-cache", action="store_true", help="replay every record afresh")
+    args = parser.parse_args(argv)
+    folder = args.dir if args.dir is not None else records_dir()
+    if args.dir is not None and not folder.is_dir():
+        print(f"{PROG}: {folder} is not a folder", file=sys.stderr)
+        return EXIT_BAD
+    found = collect(folder, use_cache=not args.no_cache)
+    for path, reason in found.broken:
+        print(f"{PROG}: skipping {path}: {reason}", file=sys.stderr)
+    summary = tally(found.games, args.player, args.against)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(render_text(summary))
+    return EXIT_OK
