@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from .record import RecordError, RecordWriter, parse_lines, replay_file
+from .record import RecordError, RecordWriter, read_objects, replay_file
 from .rules.config import RuleConfig
 from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
 from .rules.session import Session
@@ -122,11 +122,7 @@ class Resumed:
     seats: list[SeatInfo]
     history: list[list[int]]
     result_missing: bool = False  # the last hand ended but its result line was not written
-
-
-def _read_objects(path: Path) -> dict[int, dict[str, Any]]:
-    text = path.read_text(encoding="utf-8")
-    return dict(parse_lines(text.splitlines()))
+    warnings: list[str] = field(default_factory=list)  # e.g. a torn last line left out
 
 
 def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> None:
@@ -155,7 +151,7 @@ def resume(path: str | Path) -> Resumed:
     seed = header.get("seed")
     if seed is None:
         raise RecordError(1, "the record has no seed, so its next walls are unknown")
-    objects = _read_objects(path)
+    objects = read_objects(path)
     session = Session(replay.config, seed)
     history = [list(session.scores)]
     hand_lines = sorted(n for n, obj in objects.items() if obj.get("t") == "hand")
@@ -181,7 +177,9 @@ def resume(path: str | Path) -> Resumed:
             history.append(list(session.scores))
     last_obj = objects[max(objects)] if objects else {}
     missing = bool(replay.hands) and session.game is None and last_obj.get("t") != "result"
-    return Resumed(path, session, seats_from_header(header), history, missing)
+    return Resumed(
+        path, session, seats_from_header(header), history, missing, list(replay.warnings)
+    )
 
 
 # ----------------------------------------------------------------------------- listing
@@ -211,6 +209,8 @@ def summarize(path: Path) -> RecordSummary:
         replay = replay_file(path)
     except (RecordError, OSError) as exc:
         return RecordSummary(path, modified, error=str(exc))
+    except Exception as exc:  # noqa: BLE001 - one bad file must never stop the list (or the app)
+        return RecordSummary(path, modified, error=f"cannot be read ({type(exc).__name__})")
     summary = RecordSummary(path, modified, seats_from_header(replay.header))
     summary.hands = len(replay.hands)
     booked = [h.result for h in replay.hands if h.result is not None]
@@ -236,7 +236,10 @@ def list_records(folder: Path | None = None) -> list[RecordSummary]:
         return []
     out = []
     for path in folder.glob("*.jsonl"):
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # gone since the folder was listed, or a dangling link
+            continue
         cached = _CACHE.get(path)
         if cached is None or cached[:2] != (stat.st_mtime, stat.st_size):
             cached = (stat.st_mtime, stat.st_size, summarize(path))
