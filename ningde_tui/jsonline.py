@@ -172,9 +172,19 @@ def parse_object(line: RawLine) -> dict[str, Any]:
     except ValueError as exc:  # defence in depth: parse_int and parse_constant refuse first
         raise LineError(f"not valid JSON ({shorten(str(exc))})") from None
     if not isinstance(obj, dict):
-        raise LineError("each line must be a JSON object {...}")
+        raise LineError(f"each line must be a JSON object {{...}}, not {_kind(obj)}")
     _check_values(obj)
     return obj
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "a number"
 
 
 def append_line(fd: int, obj: dict[str, Any]) -> None:
