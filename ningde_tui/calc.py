@@ -27,7 +27,6 @@ from .jsonline import (
     shorten,
     text_raw_lines,
 )
-
 from .rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
 from .rules.scoring import (
     BY_HEAVEN,
