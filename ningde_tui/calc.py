@@ -22,6 +22,7 @@ from .jsonline import (
     MAX_INT_DIGITS,
     LineError,
     RawLine,
+    dumps_line,
     parse_object,
     raw_lines,
     shorten,
@@ -284,7 +285,7 @@ def result_text(score: WinScore) -> str:
 
 
 def _dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    return dumps_line(obj, separators=None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -328,6 +329,14 @@ def _flags_to_fields(args: argparse.Namespace) -> dict[str, Any]:
     for flag in ("hand", "gold", "by"):
         if getattr(args, flag) is None:
             raise CalcError(f"--{flag} is required (or use --batch FILE)")
+    for flag in ("hand", "gold", "by", "win", "melds", "streak"):
+        values = getattr(args, flag)
+        for value in values if isinstance(values, list) else [values]:
+            try:
+                if value is not None:
+                    value.encode("utf-8")
+            except UnicodeEncodeError:  # undecodable bytes in argv become surrogates
+                raise CalcError(f"--{flag} is not UTF-8 text") from None
     data: dict[str, Any] = {"hand": args.hand, "gold": args.gold, "by": args.by}
     if args.win is not None:
         data["win"] = args.win

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -187,10 +188,21 @@ def _kind(value: Any) -> str:
     return "a number"
 
 
+_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_BREAK = re.compile("[\x85\u2028\u2029]")
+
+
+def dumps_line(obj: Any, separators: tuple[str, str] | None = (", ", ": ")) -> str:
+    """``obj`` as one JSON line, Chinese as it is, but with the characters ``str.splitlines``
+    breaks at escaped (JSON escapes the control ones itself), so no reader splits it."""
+    text = json.dumps(obj, ensure_ascii=False, separators=separators)
+    return _BREAK.sub(lambda m: _BREAKS[m.group()], text)
+
+
 def append_line(fd: int, obj: dict[str, Any]) -> None:
     """Append ``obj`` as one line to the file open at ``fd`` (``O_APPEND``): all of it or
     nothing — on any failure the file is cut back to its length before, and OSError raised."""
-    data = (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode()
+    data = (dumps_line(obj) + "\n").encode()
     start = os.lseek(fd, 0, os.SEEK_END)
     try:
         done = os.write(fd, data)

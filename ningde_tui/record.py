@@ -7,7 +7,6 @@ priority once the next non-claim line (or the next hand) arrives.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from .jsonline import (
     LineError,
     RawLine,
     append_line,
+    dumps_line,
     parse_object,
     raw_lines,
     shorten,
@@ -112,7 +112,7 @@ class RecordWriter:
             append_line(self._fd, obj)
             return
         assert self._file is not None
-        self._file.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+        self._file.write(dumps_line(obj) + "\n")
         self._file.flush()
 
     def hand(self, game: Game) -> None:

@@ -142,6 +142,10 @@ def test_names_with_unicode_line_breaks_continue(tmp_path):
         legal = match.game.legal_actions(seat)
         match.apply(next((a for a in legal if a.type != PASS), legal[0]))
     match.close()
+    text = path.read_text(encoding="utf-8")
+    assert "\\u2028" in text and "\u2028" not in text  # written escaped now
+    # as the writer wrote them before: the characters themselves
+    path.write_text(text.replace("\\u2028", "\u2028").replace("\\u0085", "\x85"), "utf-8")
     assert "\u2028" in path.read_text(encoding="utf-8")
     assert replay_file(path).header["seats"][0]["name"] == names[0]
     state = resume(path)
