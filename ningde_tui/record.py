@@ -133,9 +133,9 @@ class RecordWriter:
         self._write({"t": "result", **result_dict(hand_number, result, scores)})
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
 
 
 def _open_append(path: str | Path) -> int:

@@ -14,7 +14,7 @@ had never stopped.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -55,11 +55,29 @@ def new_record_path(mode: str, seed: int | None, now: datetime | None = None) ->
 
 class GameRecorder:
     """A record being written: the game line once, then hands, decisions and results, each
-    line flushed at once (``RecordWriter``), so a crash or a closed terminal loses nothing."""
+    line flushed at once (``RecordWriter``), so a crash or a closed terminal loses nothing.
+
+    A write that fails (a full disk, the folder gone) never stops the game: the record keeps
+    every line written before it, whole (the failed line is not left half-written), nothing
+    more is written — a record with a decision missing could not be replayed — and
+    ``failed`` holds the error; ``on_failure`` (set by the screen) is told once."""
 
     def __init__(self, path: Path, writer: RecordWriter) -> None:
         self.path = path
         self._writer = writer
+        self.failed: OSError | None = None
+        self.on_failure: Callable[[OSError], None] | None = None
+
+    def _write(self, write: Callable[..., None], *args: object) -> None:
+        if self.failed is not None:
+            return
+        try:
+            write(*args)
+        except OSError as exc:
+            self.failed = exc
+            self._writer.close()
+            if self.on_failure is not None:
+                self.on_failure(exc)
 
     @classmethod
     def create(
@@ -73,16 +91,19 @@ class GameRecorder:
         return cls(path, RecordWriter.resume(path))
 
     def hand(self, game: Game) -> None:
-        self._writer.hand(game)
+        self._write(self._writer.hand, game)
 
     def act(self, action: Action) -> None:
-        self._writer.act(action)
+        self._write(self._writer.act, action)
 
     def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
-        self._writer.result(hand_number, result, scores)
+        self._write(self._writer.result, hand_number, result, scores)
 
     def close(self) -> None:
-        self._writer.close()
+        try:
+            self._writer.close()
+        except OSError:
+            pass  # nothing is buffered: every line was written, or failed, on its own
 
 
 # ----------------------------------------------------------------------------- seats

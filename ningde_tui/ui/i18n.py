@@ -446,6 +446,22 @@ EN: dict[str, str] = {
     "cmd.hints_help": "Show or hide shanten and waits",
 }
 
+# issue 11 (hard branch): a game that is not being saved
+ZH.update(
+    {
+        "record.not_saved_title": "本局没有保存",
+        "record.not_saved": "对局记录写不进去（{why}）：{where}\n"
+        "这一局照常进行，但从现在起不再保存，以后无法继续或回放。",
+    }
+)
+EN.update(
+    {
+        "record.not_saved_title": "This game is not being saved",
+        "record.not_saved": "The game record cannot be written ({why}): {where}\n"
+        "Play goes on, but from now on nothing is saved: it cannot be continued or replayed.",
+    }
+)
+
 STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}
 
 
