@@ -19,6 +19,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def test_serve_answers_with_the_app_page(tmp_path) -> None:
     port = free_port()
     cmd = [sys.executable, "-m", "ningde_tui", "serve", "--host", "127.0.0.1", "--port", str(port)]
@@ -38,12 +47,7 @@ def test_serve_answers_with_the_app_page(tmp_path) -> None:
         assert "宁德麻将" in page  # the page title
         assert f"127.0.0.1:{port}" in page  # the websocket the browser connects back to
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 # --------------------------------------------------------------------------- exposure, limits
@@ -124,9 +128,4 @@ def test_a_full_server_says_so_plainly(tmp_path) -> None:
     try:
         asyncio.run(scenario())
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
