@@ -523,6 +523,7 @@ def _random_gold_free(rng: random.Random, n: int, complete: bool) -> Counts:
 
 def test_against_mahjong_agari() -> None:
     import mahjong.agari as agari  # the test extra installs it: never skipped
+
     rng = random.Random(7)
     for i in range(400):
         c = _random_gold_free(rng, 14, complete=i % 2 == 0)
@@ -535,6 +536,7 @@ def test_against_mahjong_agari() -> None:
 def test_against_mahjong_shanten() -> None:
     """Riichi shanten adds a penalty for waiting on a fifth copy; golds make that possible."""
     import mahjong.shanten as sh
+
     rng = random.Random(11)
     for i in range(300):
         n = 13 if i % 3 == 0 else 14
