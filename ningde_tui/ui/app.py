@@ -280,6 +280,14 @@ class NingdeApp(App[None]):
             ReplayScreen(model, self.lang, self.ascii_tiles, exit_on_leave=exit_on_leave, **options)  # type: ignore[arg-type]
         )
 
+    def playing_records(self) -> set[Path]:
+        """The records of the games being played here now."""
+        return {
+            s.match.recorder.path
+            for s in self.screen_stack
+            if isinstance(s, TableScreen) and s.match.recorder is not None
+        }
+
     def action_recent(self) -> None:
         if not isinstance(self.screen, RecentScreen):
             self.push_screen(RecentScreen(self.lang))
