@@ -83,16 +83,22 @@ class RecordWriter:
             self._fd = _open_append(out)
         else:
             self._file = out
-        self._write(
-            {
-                "t": "game",
-                "format": FORMAT,
-                "version": VERSION,
-                "rules": config.to_dict(),
-                "seats": seats,
-                "seed": seed,
-            }
-        )
+        try:
+            self._write(
+                {
+                    "t": "game",
+                    "format": FORMAT,
+                    "version": VERSION,
+                    "rules": config.to_dict(),
+                    "seats": seats,
+                    "seed": seed,
+                }
+            )
+        except OSError:
+            self.close()
+            if isinstance(out, (str, Path)) and _is_empty(out):
+                os.unlink(out)  # no empty record left to be listed as broken
+            raise
 
     @classmethod
     def resume(cls, path: str | Path) -> RecordWriter:
@@ -136,6 +142,13 @@ class RecordWriter:
         fd, self._fd = self._fd, None
         if fd is not None:
             os.close(fd)
+
+
+def _is_empty(path: str | Path) -> bool:
+    try:
+        return os.path.getsize(path) == 0
+    except OSError:
+        return False
 
 
 def _open_append(path: str | Path) -> int:

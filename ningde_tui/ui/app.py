@@ -253,10 +253,14 @@ class NingdeApp(App[None]):
             path = latest.path
         try:
             state = resume(path)
-            match = self._watch_record(Match.resumed(state))
         except (RecordError, OSError) as exc:
             self.push_screen(RecordErrorScreen(path, exc, self.lang))
             return
+        try:
+            match = self._watch_record(Match.resumed(state))
+        except OSError as exc:  # it reads, but cannot be written on: play on, unsaved
+            self.not_saved(exc, path)
+            match = Match.resumed(state, record=False)
         for warning in state.warnings:  # e.g. a torn last line, left out
             self.notify(warning, severity="warning", timeout=10, markup=False)
         self.show_table(self.table_screen(match))

@@ -9,10 +9,14 @@ from __future__ import annotations
 import errno
 import json
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 from pilot_helpers import SIZE, settle, table_app
 from test_records import discard_last, only_record
+from textual.pilot import Pilot
 
 from ningde_tui import jsonline
 from ningde_tui.record import RecordWriter, replay_file
@@ -54,13 +58,19 @@ def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch):
     writer.close()
 
 
-async def test_the_game_goes_on_with_a_notice_when_the_disk_fills(data_dir, monkeypatch):
+@asynccontextmanager
+async def game_under_way(data_dir: Path) -> AsyncIterator[tuple[Pilot[None], Path, bytes]]:
+    """A game against bots, your first discard made: the pilot, its record, the record's bytes."""
     app = table_app(seed=39, bots=("greedy",) * 3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await discard_last(pilot)
         record = only_record(data_dir)
-        whole = record.read_bytes()
+        yield pilot, record, record.read_bytes()
+
+
+async def test_the_game_goes_on_with_a_notice_when_the_disk_fills(data_dir, monkeypatch):
+    async with game_under_way(data_dir) as (pilot, record, whole):
         FullDisk(monkeypatch, room=17)
         for _ in range(3):  # the game goes on: your discards, the bots' turns
             await discard_last(pilot)
@@ -109,3 +119,29 @@ def test_a_torn_last_line_is_dropped_with_a_warning(data_dir, tmp_path, capsys):
     assert TORN not in text and text.startswith(whole.decode())
     assert all(json.loads(line) for line in text.splitlines())
     assert replay_file(path).warnings == []
+
+
+def test_a_record_whose_game_line_fails_leaves_no_empty_file(tmp_path, monkeypatch):
+    FullDisk(monkeypatch, room=0)
+    with pytest.raises(OSError):
+        RecordWriter(tmp_path / "r.jsonl", RuleConfig(), [], 1)
+    assert list(tmp_path.iterdir()) == []  # nothing for the recent games to list as broken
+
+
+async def test_a_game_that_cannot_be_written_on_is_continued_unsaved(data_dir, monkeypatch):
+    async with game_under_way(data_dir) as (_, record, whole):
+        pass
+
+    def read_only(path):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr("ningde_tui.record._open_append", read_only)
+    app = NingdeApp(pace="instant", resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen) and screen.match.recorder is None
+        [notice] = pilot.app._notifications
+        assert notice.title == "本局没有保存" and "Permission denied" in notice.message
+        await discard_last(pilot)  # and it plays on
+    assert record.read_bytes() == whole
