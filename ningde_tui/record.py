@@ -152,7 +152,7 @@ def _is_empty(path: str | Path) -> bool:
 
 
 def _open_append(path: str | Path) -> int:
-    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
 
 
 def _mend_last_line(path: str | Path, fd: int) -> None:

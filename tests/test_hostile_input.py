@@ -7,6 +7,7 @@ traceback, and a broken record in the data folder is listed as broken without st
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import pytest
 from hostile_records import HEAVEN, HOSTILE_LINES, write_record
 
 from ningde_tui.calc import main as calc_main
+from ningde_tui.jsonline import raw_lines, split_lines
 from ningde_tui.record import replay_file
 from ningde_tui.replay_cli import main as replay_main
 from ningde_tui.rules.game import PASS
@@ -218,3 +220,11 @@ def test_calc_flags_exit_2_not_a_traceback(capsys, argv):
     assert (status, out.out) == (2, "")
     [message] = out.err.splitlines()
     assert message.startswith("ningde calc: ") and len(message) < 400
+
+
+def test_one_line_splitter_for_text_and_files():
+    """``split_lines`` (text) and ``raw_lines`` (files, stdin) split at ``\\n`` alone."""
+    text = '{"n": "a\u2028b"}\r\n{"n": "c\x85d\u2029e\x1cf\x0bg\x0ch"}\n\n{"n": 3}'
+    from_file = [line.data.decode() for line in raw_lines(io.BytesIO(text.encode()))]
+    assert split_lines(text) == from_file == text.replace("\r\n", "\n").split("\n")
+    assert len(text.splitlines()) > len(from_file)  # what continuing used to do
