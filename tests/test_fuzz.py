@@ -8,17 +8,39 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ningde_tui.calc import main as calc_main
+from ningde_tui.record import RecordError
 from ningde_tui.replay_cli import main as replay_main
-from ningde_tui.storage import summarize
+from ningde_tui.storage import resume, summarize
+from ningde_tui.ui.match import Match
 
 RECORDS = Path(__file__).parent / "records"
-SOURCES = [p.read_bytes() for p in sorted(RECORDS.glob("*.jsonl"))]
+
+
+def played_game() -> bytes:
+    """A game as the app records it (with a seed, so it can be continued): a human and three
+    bots, 150 random legal decisions over some hands."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.jsonl"
+        match = Match.new(39, ["greedy"] * 3, recorder_path=path)
+        rng = random.Random(1)
+        for _ in range(150):
+            if match.hand_over:
+                match.finish_hand()
+                match.next_hand()
+            seat = match.game.to_act()[0]
+            match.apply(rng.choice(match.game.legal_actions(seat)))
+        match.close()
+        return path.read_bytes()
+
+
+SOURCES = [p.read_bytes() for p in sorted(RECORDS.glob("*.jsonl"))] + [played_game()] * 4
 
 TOKENS = [
     "²", "５", "٣", "9" * 4400, "[" * 40, "]", "{", "}", '"', "\\", "\\ud800", "\u2028", "\x85",
@@ -105,6 +127,11 @@ def test_mutated_records_are_replayed_or_refused(tmp_path, capsys, seed):
                 json.loads(row)
         summary = summarize(path)  # the recent-games scan never raises
         assert (summary.error is not None) == (status == 2), where
+        if status == 0:
+            try:
+                resume(path)  # continuing: the game, or RecordError
+            except RecordError:
+                pass
     assert refused > 60  # the fuzzer does reach the refusals
 
 
