@@ -261,9 +261,13 @@ class NingdeApp(App[None]):
         except OSError as exc:  # it reads, but cannot be written on: play on, unsaved
             self.not_saved(exc, path)
             match = Match.resumed(state, record=False)
-        for warning in state.warnings:  # e.g. a torn last line, left out
-            self.notify(warning, severity="warning", timeout=10, markup=False)
+        self.tell_warnings(state.warnings)
         self.show_table(self.table_screen(match))
+
+    def tell_warnings(self, warnings: Iterable[str]) -> None:
+        """What reading a record left out (a torn last line), said for a while."""
+        for warning in warnings:
+            self.notify(warning, severity="warning", timeout=10, markup=False)
 
     def watch_record(self, path: Path, exit_on_leave: bool = False) -> None:
         try:
@@ -278,6 +282,7 @@ class NingdeApp(App[None]):
                 )
             )
             return
+        self.tell_warnings(model.warnings)
         options = dict(self.replay_options)
         options["seat"] = int(options["seat"]) % 4
         self.push_screen(

@@ -25,6 +25,7 @@ from ningde_tui.rules.config import RuleConfig
 from ningde_tui.storage import ENV_DATA_DIR, GameRecorder, resume
 from ningde_tui.ui.app import UNSAVED_NOTICE_SECONDS, NingdeApp
 from ningde_tui.ui.match import Match
+from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.table import TableScreen
 
 TORN = '{"t": "act", "seat": 0, "a": "dis'
@@ -98,7 +99,7 @@ async def test_a_read_only_data_folder_is_said_plainly(tmp_path, monkeypatch):
         assert str(blocker / "data" / "records") in notice.message
 
 
-def test_a_torn_last_line_is_dropped_with_a_warning(data_dir, tmp_path, capsys):
+async def test_a_torn_last_line_is_dropped_with_a_warning(data_dir, tmp_path, capsys):
     match = Match.new(39, ["greedy"] * 3, recorder_path=tmp_path / "r.jsonl")
     seat = match.game.to_act()[0]
     match.apply(match.game.legal_actions(seat)[0])
@@ -111,6 +112,11 @@ def test_a_torn_last_line_is_dropped_with_a_warning(data_dir, tmp_path, capsys):
     assert status == 0 and "Traceback" not in err
     assert "warning: line 4: the last line is cut short" in err
     assert replay_file(path).warnings
+    app = NingdeApp(replay=path)  # the viewer shows the record and says what it left out
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ReplayScreen)
+        assert any("cut short" in n.message for n in pilot.app._notifications)
     state = resume(path)
     recorder = GameRecorder.append(path)  # continuing cuts the torn line off first
     recorder.act(state.session.game.legal_actions(state.session.game.to_act()[0])[0])
