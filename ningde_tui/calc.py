@@ -11,12 +11,23 @@ that is not a legal win, 2 for malformed input. Malformed input always gets one 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import sys
 from collections.abc import Iterable
-from typing import Any, NoReturn, TextIO
+from typing import Any, BinaryIO, NoReturn, TextIO
 
+from .jsonline import (
+    MAX_INT_DIGITS,
+    LineError,
+    RawLine,
+    dumps_line,
+    parse_object,
+    raw_lines,
+    shorten,
+    text_raw_lines,
+)
 from .rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
 from .rules.scoring import (
     BY_DISCARD,
@@ -29,16 +40,8 @@ from .rules.scoring import (
     WinScore,
     evaluate_win,
 )
-from .rules.tiles import (
-    COPIES,
-    WHITE,
-    TileError,
-    counts_of,
-    face,
-    format_tiles,
-    parse_tiles,
-    tile_str,
-)
+from .rules.tiles import COPIES, WHITE, TileError, counts_of, face, format_tiles, tile_str
+from .tiletext import parse_tiles
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2
@@ -50,7 +53,11 @@ FIELDS = ("hand", "melds", "gold", "win", "by", "dealer", "streak", *_BOOL_FIELD
 
 
 class CalcError(ValueError):
-    """Malformed calculator input: reported as one line, exit status 2."""
+    """Malformed calculator input: reported as one line, exit status 2 (the values it echoes
+    shortened)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(shorten(message, 240))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -298,7 +305,7 @@ def result_text(score: WinScore) -> str:
 
 
 def _dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    return dumps_line(obj, separators=None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -347,6 +354,14 @@ def _flags_to_fields(args: argparse.Namespace) -> dict[str, Any]:
     for flag in ("hand", "gold", "by"):
         if getattr(args, flag) is None:
             raise CalcError(f"--{flag} is required (or use --batch FILE)")
+    for flag in ("hand", "gold", "by", "win", "melds", "streak"):
+        values = getattr(args, flag)
+        for value in values if isinstance(values, list) else [values]:
+            try:
+                if value is not None:
+                    value.encode("utf-8")
+            except UnicodeEncodeError:  # undecodable bytes in argv become surrogates
+                raise CalcError(f"--{flag} is not UTF-8 text") from None
     data: dict[str, Any] = {"hand": args.hand, "gold": args.gold, "by": args.by}
     if args.win is not None:
         data["win"] = args.win
@@ -354,6 +369,8 @@ def _flags_to_fields(args: argparse.Namespace) -> dict[str, Any]:
         data["melds"] = args.melds
     if args.streak is not None:
         try:
+            if len(args.streak.strip().lstrip("+-")) > MAX_INT_DIGITS:
+                raise ValueError(args.streak)
             data["streak"] = int(args.streak)
         except ValueError:
             raise CalcError(f"--streak must be a whole number ≥ 1, not {args.streak!r}") from None
@@ -363,50 +380,55 @@ def _flags_to_fields(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
-def _json_kind(value: Any) -> str:
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "a number"
-
-
-def score_line(line: str) -> dict[str, Any]:
-    """One --batch line (a JSON object) to its output object; malformed -> {"error": ...}."""
+def score_line(line: str | RawLine) -> dict[str, Any]:
+    """One --batch line (a JSON object) to its output object; malformed -> {"error": ...}.
+    The line is read by ``jsonline.parse_object`` (size, depth and numbers capped)."""
+    if isinstance(line, str):
+        line = next(text_raw_lines([line]))
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as e:
-        return {"error": f"not JSON: {e}"}
-    if not isinstance(data, dict):
-        return {"error": f"each line must be a JSON object {{...}}, not {_json_kind(data)}"}
+        fields = parse_object(line)
+    except LineError as e:
+        return {"error": e.reason}
     try:
-        return result_json(evaluate_win(build_input(data)))
+        return result_json(evaluate_win(build_input(fields)))
     except CalcError as e:
         return {"error": str(e)}
 
 
+def _batch_stream(source: str) -> BinaryIO:
+    if source != "-":
+        return open(source, "rb")  # noqa: SIM115 - closed by run_batch
+    stdin = sys.stdin
+    if hasattr(stdin, "buffer"):
+        return stdin.buffer
+    return io.BytesIO(stdin.read().encode("utf-8", errors="surrogateescape"))  # a test's StringIO
+
+
 def run_batch(source: str, out: TextIO) -> int:
+    """One answer per non-blank line, files and stdin alike: a malformed line (not JSON, not
+    UTF-8, too long, too deep) is an ``{"error": "line N: ..."}`` and the run goes on."""
     try:
-        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")
+        stream = _batch_stream(source)
     except OSError as e:
         print(f"{PROG}: cannot read batch file {source!r}: {e.strerror or e}", file=sys.stderr)
         return EXIT_MALFORMED
     try:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
+        for line in raw_lines(stream):
+            if line.blank:
                 continue
-            result = score_line(line)
+            try:
+                result = score_line(line)
+            except Exception as e:  # noqa: BLE001 - a bug must not cost the later lines
+                result = {"error": f"could not be scored (internal error {type(e).__name__})"}
             if "error" in result:
-                result = {"error": f"line {number}: {result['error']}"}
+                result = {"error": f"line {line.number}: {result['error']}"}
             out.write(_dumps(result) + "\n")
             out.flush()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{PROG}: cannot read batch file {source!r}: {e}", file=sys.stderr)
+    except OSError as e:
+        print(f"{PROG}: cannot read batch file {source!r}: {e.strerror or e}", file=sys.stderr)
         return EXIT_MALFORMED
     finally:
-        if stream is not sys.stdin:
+        if source != "-":
             stream.close()
     return EXIT_OK
 

@@ -7,16 +7,28 @@ priority once the next non-claim line (or the next hand) arrives.
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .jsonline import (
+    MAX_LINE_BYTES,
+    LineError,
+    RawLine,
+    append_line,
+    dumps_line,
+    parse_object,
+    raw_lines,
+    shorten,
+    text_raw_lines,
+)
 from .rules.config import RuleConfig
 from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
 from .rules.session import HandSetup, Session
-from .rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
+from .rules.tiles import TOTAL_TILES, TileError, full_set, tile_str
+from .tiletext import check_text, parse_tile
 
 FORMAT = "ningde-record"
 VERSION = 2  # 2: the rule readings of 2026-12-01 (rules.md §7, §9); see RuleConfig.from_record
@@ -27,6 +39,7 @@ class RecordError(ValueError):
     """A record that cannot be replayed; names the line and the reason."""
 
     def __init__(self, line: int, reason: str) -> None:
+        reason = shorten(reason, 240)  # a hostile record's values are not echoed whole
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
@@ -53,7 +66,11 @@ def result_dict(hand_number: int, result: HandResult, scores: list[int]) -> dict
 
 
 class RecordWriter:
-    """Writes a record line by line, flushing each, so a crash loses nothing."""
+    """Writes a record line by line, flushing each, so a crash loses nothing. To a file, each
+    line is appended whole or not at all (``jsonline.append_line``): a failed write (a full
+    disk) raises OSError and leaves the record as it was, every line complete."""
+
+    _fd: int | None = None
 
     def __init__(
         self,
@@ -62,33 +79,48 @@ class RecordWriter:
         seats: list[dict[str, str]],
         seed: int | None,
     ) -> None:
+        self._file: IO[str] | None = None
         if isinstance(out, (str, Path)):
             Path(out).parent.mkdir(parents=True, exist_ok=True)
-            self._file: IO[str] = open(out, "a", encoding="utf-8")  # noqa: SIM115
-            self._owns = True
+            self._fd = _open_append(out)
         else:
-            self._file, self._owns = out, False
-        self._write(
-            {
-                "t": "game",
-                "format": FORMAT,
-                "version": VERSION,
-                "rules": config.to_dict(),
-                "seats": seats,
-                "seed": seed,
-            }
-        )
+            self._file = out
+        try:
+            self._write(
+                {
+                    "t": "game",
+                    "format": FORMAT,
+                    "version": VERSION,
+                    "rules": config.to_dict(),
+                    "seats": seats,
+                    "seed": seed,
+                }
+            )
+        except OSError:
+            self.close()
+            if isinstance(out, (str, Path)) and _is_empty(out):
+                os.unlink(out)  # no empty record left to be listed as broken
+            raise
 
     @classmethod
     def resume(cls, path: str | Path) -> RecordWriter:
         """Go on writing a record that already has its game line (continuing a game)."""
         writer = cls.__new__(cls)
-        writer._file = open(path, "a", encoding="utf-8")  # noqa: SIM115
-        writer._owns = True
+        writer._file = None
+        writer._fd = _open_append(path)
+        try:
+            _mend_last_line(path, writer._fd)
+        except OSError:
+            writer.close()
+            raise
         return writer
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self._file.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
+        if self._fd is not None:
+            append_line(self._fd, obj)
+            return
+        assert self._file is not None
+        self._file.write(dumps_line(obj) + "\n")
         self._file.flush()
 
     def hand(self, game: Game) -> None:
@@ -109,22 +141,84 @@ class RecordWriter:
         self._write({"t": "result", **result_dict(hand_number, result, scores)})
 
     def close(self) -> None:
-        if self._owns:
-            self._file.close()
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+
+def _is_empty(path: str | Path) -> bool:
+    try:
+        return os.path.getsize(path) == 0
+    except OSError:
+        return False
+
+
+def _open_append(path: str | Path) -> int:
+    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+
+
+def _mend_last_line(path: str | Path, fd: int) -> None:
+    """Before writing on after a record's last line: end a whole last line that lacks its
+    ``\\n``; cut off a torn one (a write cut short, which readers drop with a warning)."""
+    with open(path, "rb") as file:
+        size = file.seek(0, os.SEEK_END)
+        start = size
+        while start > 0:  # back to the start of the last line
+            step = min(start, 64 * 1024)
+            file.seek(start - step)
+            chunk = file.read(step)
+            if start == size and chunk.endswith(b"\n"):
+                return  # the last line is whole
+            newline = chunk.rfind(b"\n")
+            if newline >= 0:
+                start = start - step + newline + 1
+                break
+            start -= step
+        file.seek(start)
+        tail = file.read(min(size - start, MAX_LINE_BYTES + 1))
+    if start == size:
+        return
+    try:
+        parse_object(RawLine(0, tail, size - start, False))
+    except LineError:
+        os.ftruncate(fd, start)
+    else:
+        os.write(fd, b"\n")
 
 
 # --------------------------------------------------------------------------- reading
-def parse_lines(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
+def _objects(
+    lines: Iterable[RawLine], warnings: list[str] | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each non-blank line as a JSON object (``jsonline.parse_object``: size and depth capped);
+    a bad line raises RecordError, except a torn last line, which is dropped with a warning
+    when ``warnings`` collects them."""
+    for line in lines:
+        if line.blank:
             continue
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise RecordError(number, f"not valid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise RecordError(number, "each line must be a JSON object")
-        yield number, obj
+            obj = parse_object(line)
+        except LineError as exc:
+            if exc.torn and warnings is not None:
+                warnings.append(
+                    f"line {line.number}: the last line is cut short (a write that did not "
+                    f"finish) and is left out ({exc.reason})"
+                )
+                continue
+            raise RecordError(line.number, exc.reason) from None
+        yield line.number, obj
+
+
+def parse_lines(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Lines already split (``jsonline.split_lines``), read as a record file's lines are."""
+    return _objects(text_raw_lines(lines))
+
+
+def read_objects(path: str | Path, warnings: list[str] | None = None) -> dict[int, dict[str, Any]]:
+    """A record file's objects by line number (a torn last line dropped, as ``replay_file``
+    drops it). Raises RecordError or OSError."""
+    with open(path, "rb") as file:
+        return dict(_objects(raw_lines(file), [] if warnings is None else warnings))
 
 
 def _int(obj: dict[str, Any], key: str, lo: int, hi: int, line: int) -> int:
@@ -147,6 +241,8 @@ def parse_hand_line(obj: dict[str, Any], line: int) -> HandSetup:
     raw = obj.get("wall")
     if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
         raise RecordError(line, "'wall' must be a list of 112 tile strings")
+    if len(raw) != TOTAL_TILES:  # before parsing: a huge wall is refused at once
+        raise RecordError(line, f"the wall must be the 112 tiles (it has {len(raw)} tiles)")
     try:
         wall = [parse_tile(t) for t in raw]
     except TileError as exc:
@@ -190,6 +286,7 @@ class Replay:
     config: RuleConfig
     session: Session
     hands: list[ReplayedHand]
+    warnings: list[str] = field(default_factory=list)  # e.g. a torn last line left out
 
     @property
     def finished(self) -> bool:
@@ -266,6 +363,7 @@ class _Replayer:
         if game.phase == OVER:
             raise RecordError(line, "the hand is already over: no more actions until the next hand")
         try:
+            _check_tile_texts(obj)
             action = action_from_record(obj, _claimed(game))
             while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
                 # not a decision in this window/claim: the undecided passed (interfaces.md §2)
@@ -338,29 +436,40 @@ class _Replayer:
         return Replay(self.header, self.session.config, self.session, self.hands)
 
 
+def _check_tile_texts(obj: dict[str, Any]) -> None:
+    """An act line's tiles, refused as bad tiles if ``action_from_record`` would choke on them."""
+    tiles = obj.get("tiles")
+    for text in [obj.get("tile"), *(tiles if isinstance(tiles, list) else [])]:
+        if isinstance(text, str):
+            check_text(text)
+
+
 def _claimed(game: Game) -> int | None:
     if game.phase == CLAIM and game.last_discard is not None:
         return game.last_discard[1]
     return None
 
 
-def replay_lines(lines: Iterable[str]) -> Replay:
-    """Replay a whole record; raises RecordError naming the first bad line."""
+def _replay(objects: Iterable[tuple[int, dict[str, Any]]]) -> Replay:
     replayer = _Replayer()
     last = 0
-    for number, obj in parse_lines(lines):
+    for number, obj in objects:
         replayer.feed(number, obj)
         last = number
     return replayer.finish(last)
 
 
-def _text_lines(raw: bytes) -> Iterator[str]:
-    for number, line in enumerate(raw.splitlines(), start=1):
-        try:
-            yield line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError(number, "the line is not UTF-8 text") from None
+def replay_lines(lines: Iterable[str]) -> Replay:
+    """Replay a whole record given as lines (``jsonline.split_lines``); raises RecordError
+    naming the first bad line."""
+    return _replay(parse_lines(lines))
 
 
 def replay_file(path: str | Path) -> Replay:
-    return replay_lines(_text_lines(Path(path).read_bytes()))
+    """Replay a record file, streamed line by line; a torn last line is left out with a
+    warning (``Replay.warnings``). Raises RecordError naming the first bad line, or OSError."""
+    warnings: list[str] = []
+    with open(path, "rb") as file:
+        replay = _replay(_objects(raw_lines(file), warnings))
+    replay.warnings = warnings
+    return replay

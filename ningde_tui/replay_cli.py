@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as exc:
         print(f"ningde replay: {args.file}: {exc}", file=sys.stderr)
         return 2
+    for warning in replay.warnings:
+        print(f"ningde replay: {args.file}: warning: {warning}", file=sys.stderr)
     if not args.check:
         _print_steps(replay)
         return 0

@@ -14,7 +14,7 @@ had never stopped.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from .record import RecordError, RecordWriter, parse_lines, replay_file
+from .record import RecordError, RecordWriter, read_objects, replay_file
 from .rules.config import RuleConfig
 from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
 from .rules.session import Session
@@ -55,11 +55,29 @@ def new_record_path(mode: str, seed: int | None, now: datetime | None = None) ->
 
 class GameRecorder:
     """A record being written: the game line once, then hands, decisions and results, each
-    line flushed at once (``RecordWriter``), so a crash or a closed terminal loses nothing."""
+    line flushed at once (``RecordWriter``), so a crash or a closed terminal loses nothing.
+
+    A write that fails (a full disk, the folder gone) never stops the game: the record keeps
+    every line written before it, whole (the failed line is not left half-written), nothing
+    more is written — a record with a decision missing could not be replayed — and
+    ``failed`` holds the error; ``on_failure`` (set by the screen) is told once."""
 
     def __init__(self, path: Path, writer: RecordWriter) -> None:
         self.path = path
         self._writer = writer
+        self.failed: OSError | None = None
+        self.on_failure: Callable[[OSError], None] | None = None
+
+    def _write(self, write: Callable[..., None], *args: object) -> None:
+        if self.failed is not None:
+            return
+        try:
+            write(*args)
+        except OSError as exc:
+            self.failed = exc
+            self._writer.close()
+            if self.on_failure is not None:
+                self.on_failure(exc)
 
     @classmethod
     def create(
@@ -73,16 +91,19 @@ class GameRecorder:
         return cls(path, RecordWriter.resume(path))
 
     def hand(self, game: Game) -> None:
-        self._writer.hand(game)
+        self._write(self._writer.hand, game)
 
     def act(self, action: Action) -> None:
-        self._writer.act(action)
+        self._write(self._writer.act, action)
 
     def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
-        self._writer.result(hand_number, result, scores)
+        self._write(self._writer.result, hand_number, result, scores)
 
     def close(self) -> None:
-        self._writer.close()
+        try:
+            self._writer.close()
+        except OSError:
+            pass  # nothing is buffered: every line was written, or failed, on its own
 
 
 # ----------------------------------------------------------------------------- seats
@@ -122,11 +143,7 @@ class Resumed:
     seats: list[SeatInfo]
     history: list[list[int]]
     result_missing: bool = False  # the last hand ended but its result line was not written
-
-
-def _read_objects(path: Path) -> dict[int, dict[str, Any]]:
-    text = path.read_text(encoding="utf-8")
-    return dict(parse_lines(text.splitlines()))
+    warnings: list[str] = field(default_factory=list)  # e.g. a torn last line left out
 
 
 def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> None:
@@ -155,7 +172,7 @@ def resume(path: str | Path) -> Resumed:
     seed = header.get("seed")
     if seed is None:
         raise RecordError(1, "the record has no seed, so its next walls are unknown")
-    objects = _read_objects(path)
+    objects = read_objects(path)
     session = Session(replay.config, seed)
     history = [list(session.scores)]
     hand_lines = sorted(n for n, obj in objects.items() if obj.get("t") == "hand")
@@ -181,7 +198,9 @@ def resume(path: str | Path) -> Resumed:
             history.append(list(session.scores))
     last_obj = objects[max(objects)] if objects else {}
     missing = bool(replay.hands) and session.game is None and last_obj.get("t") != "result"
-    return Resumed(path, session, seats_from_header(header), history, missing)
+    return Resumed(
+        path, session, seats_from_header(header), history, missing, list(replay.warnings)
+    )
 
 
 # ----------------------------------------------------------------------------- listing
@@ -211,6 +230,8 @@ def summarize(path: Path) -> RecordSummary:
         replay = replay_file(path)
     except (RecordError, OSError) as exc:
         return RecordSummary(path, modified, error=str(exc))
+    except Exception as exc:  # noqa: BLE001 - one bad file must never stop the list (or the app)
+        return RecordSummary(path, modified, error=f"cannot be read ({type(exc).__name__})")
     summary = RecordSummary(path, modified, seats_from_header(replay.header))
     summary.hands = len(replay.hands)
     booked = [h.result for h in replay.hands if h.result is not None]
@@ -236,7 +257,10 @@ def list_records(folder: Path | None = None) -> list[RecordSummary]:
         return []
     out = []
     for path in folder.glob("*.jsonl"):
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # gone since the folder was listed, or a dangling link
+            continue
         cached = _CACHE.get(path)
         if cached is None or cached[:2] != (stat.st_mtime, stat.st_size):
             cached = (stat.st_mtime, stat.st_size, summarize(path))

@@ -20,7 +20,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..record import RecordError
-from ..storage import latest_unfinished, new_record_path, resume
+from ..storage import latest_unfinished, new_record_path, records_dir, resume
 from .i18n import tr
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
 from .replay_model import ReplayModel
@@ -32,6 +32,7 @@ from .screens.start import StartScreen
 from .screens.table import TableScreen
 
 HUMAN_SEAT = "human"
+UNSAVED_NOTICE_SECONDS = 7 * 24 * 3600.0  # the notice that a game is not saved stays up
 
 
 def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
@@ -165,12 +166,32 @@ class NingdeApp(App[None]):
     def _new_match(self, mode: str, seed: int, **kwargs: object) -> Match:
         """A match recorded in the data folder (or unrecorded if the folder is not writable)."""
         try:
-            return Match.new(seed, recorder_path=self._recorder_path(mode, seed), **kwargs)  # type: ignore[arg-type]
+            match = Match.new(seed, recorder_path=self._recorder_path(mode, seed), **kwargs)  # type: ignore[arg-type]
         except OSError as exc:
-            self.notify(
-                tr(self.lang, "record.cannot", why=exc.strerror or str(exc)), severity="error"
-            )
+            self.not_saved(exc, records_dir())
             return Match.new(seed, **kwargs)  # type: ignore[arg-type]
+        return self._watch_record(match)
+
+    def _watch_record(self, match: Match) -> Match:
+        """Tell the player at once when the match's record can no longer be written."""
+        recorder = match.recorder
+        if recorder is not None:
+            recorder.on_failure = lambda exc: self.not_saved(exc, recorder.path)
+            if recorder.failed is not None:
+                self.not_saved(recorder.failed, recorder.path)
+        return match
+
+    def not_saved(self, exc: OSError, where: Path) -> None:
+        """Say plainly, and until the player closes it, that this game is not being saved
+        (a full disk, a read-only data folder); the game itself goes on."""
+        why = exc.strerror or str(exc)
+        self.notify(
+            tr(self.lang, "record.not_saved", why=why, where=str(where)),
+            title=tr(self.lang, "record.not_saved_title"),
+            severity="error",
+            timeout=UNSAVED_NOTICE_SECONDS,
+            markup=False,
+        )
 
     def new_game(
         self,
@@ -231,11 +252,22 @@ class NingdeApp(App[None]):
                 return
             path = latest.path
         try:
-            match = Match.resumed(resume(path))
+            state = resume(path)
         except (RecordError, OSError) as exc:
             self.push_screen(RecordErrorScreen(path, exc, self.lang))
             return
+        try:
+            match = self._watch_record(Match.resumed(state))
+        except OSError as exc:  # it reads, but cannot be written on: play on, unsaved
+            self.not_saved(exc, path)
+            match = Match.resumed(state, record=False)
+        self.tell_warnings(state.warnings)
         self.show_table(self.table_screen(match))
+
+    def tell_warnings(self, warnings: Iterable[str]) -> None:
+        """What reading a record left out (a torn last line), said for a while."""
+        for warning in warnings:
+            self.notify(warning, severity="warning", timeout=10, markup=False)
 
     def watch_record(self, path: Path, exit_on_leave: bool = False) -> None:
         try:
@@ -250,11 +282,20 @@ class NingdeApp(App[None]):
                 )
             )
             return
+        self.tell_warnings(model.warnings)
         options = dict(self.replay_options)
         options["seat"] = int(options["seat"]) % 4
         self.push_screen(
             ReplayScreen(model, self.lang, self.ascii_tiles, exit_on_leave=exit_on_leave, **options)  # type: ignore[arg-type]
         )
+
+    def playing_records(self) -> set[Path]:
+        """The records of the games being played here now."""
+        return {
+            s.match.recorder.path
+            for s in self.screen_stack
+            if isinstance(s, TableScreen) and s.match.recorder is not None
+        }
 
     def action_recent(self) -> None:
         if not isinstance(self.screen, RecentScreen):

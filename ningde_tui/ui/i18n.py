@@ -450,6 +450,31 @@ EN: dict[str, str] = {
     "cmd.hints_help": "Show or hide shanten and waits",
 }
 
+# issue 11 (hard branch): a game that is not being saved; hot-seat privacy
+ZH.update(
+    {
+        "record.not_saved_title": "本局没有保存",
+        "record.not_saved": "对局记录写不进去（{why}）：{where}\n"
+        "这一局照常进行，但从现在起不再保存，以后无法继续或回放。",
+        "cover.wait": "请稍候…",
+        "recent.playing": "进行中",
+        "recent.not_yet": "有玩家的对局结束之后才能观看（回放会亮出每家手牌和牌墙）",
+        "recent.in_play": "这一局正在进行",
+    }
+)
+EN.update(
+    {
+        "record.not_saved_title": "This game is not being saved",
+        "record.not_saved": "The game record cannot be written ({why}): {where}\n"
+        "Play goes on, but from now on nothing is saved: it cannot be continued or replayed.",
+        "cover.wait": "One moment…",
+        "recent.playing": "being played",
+        "recent.not_yet": "A game with players can be watched once it has ended "
+        "(watching shows every hand and the wall)",
+        "recent.in_play": "This game is being played right now",
+    }
+)
+
 STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}
 
 

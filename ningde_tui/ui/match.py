@@ -96,14 +96,15 @@ class Match:
         return cls(session, list(bots), humans, names_list, recorder=recorder)
 
     @classmethod
-    def resumed(cls, state: Resumed) -> Match:
-        """Go on with a game rebuilt from its record, writing on to the same file."""
+    def resumed(cls, state: Resumed, record: bool = True) -> Match:
+        """Go on with a game rebuilt from its record, writing on to the same file (unless
+        ``record`` is off: the file cannot be written)."""
         seats = state.seats
         humans = tuple(i for i, s in enumerate(seats) if s.human)
         bots = [s.level if s.level in BOTS else DEFAULT_BOT for s in seats if not s.human]
-        recorder = GameRecorder.append(state.path)
+        recorder = GameRecorder.append(state.path) if record else None
         session = state.session
-        if state.result_missing and session.results:
+        if recorder is not None and state.result_missing and session.results:
             recorder.result(len(session.results), session.results[-1], session.scores)
         return cls(
             session,

@@ -53,6 +53,7 @@ class ReplayModel:
         self.config: RuleConfig = replay.config
         self.seed = replay.header.get("seed")
         self.seats: list[SeatInfo] = seats_from_header(replay.header)
+        self.warnings = list(replay.warnings)  # e.g. a torn last line, left out
         self.hands: list[HandSteps] = []
         scores: tuple[int, ...] = (0, 0, 0, 0)
         for hand in replay.hands:

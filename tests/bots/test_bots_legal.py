@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 
 import pytest
 from bot_helpers import LEVELS, checked, run_hand
@@ -27,8 +28,6 @@ CONFIGS = {
     "no_chouzhuang_streak": RuleConfig(chouzhuang_streak=False),  # §7
 }
 HANDS_PER_CONFIG = 40
-
-ALL_SEEN: Counter = Counter()  # (phase, action type) over the whole sweep
 
 
 def rig_golds(wall: list[int], rng: random.Random) -> None:
@@ -55,8 +54,11 @@ def table_for(number: int, rng: random.Random) -> list[str]:
     return [rng.choice(LEVELS) for _ in range(4)]  # mixed seats
 
 
-@pytest.mark.parametrize("name", list(CONFIGS))
-def test_bots_choose_only_legal_actions_and_every_hand_ends(name):
+@cache
+def sweep(name: str) -> Counter:
+    """Bots play HANDS_PER_CONFIG hands under one config, each checked as it is played; the
+    (phase, action type) pairs they met. Cached: the summary test below reuses the sweep when
+    the whole file runs, and runs it itself when it runs alone."""
     config = CONFIGS[name]
     rng = random.Random(f"legal-{name}")
     session = Session(config, seed=rng.randrange(1 << 30), rounds=0)
@@ -77,8 +79,12 @@ def test_bots_choose_only_legal_actions_and_every_hand_ends(name):
         assert sum(game.result.deltas) == 0  # rules.md §11: zero-sum
         assert sorted(game.all_tiles()) == sorted(setup.wall)
         session.finish_hand()
-    ALL_SEEN.update(seen)
-    assert seen[(TURN, DISCARD)] > 0
+    return seen
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_bots_choose_only_legal_actions_and_every_hand_ends(name):
+    assert sweep(name)[(TURN, DISCARD)] > 0
 
 
 def test_white_gold_is_never_discarded_when_white_is_not_reflipped():
@@ -99,10 +105,9 @@ def test_white_gold_is_never_discarded_when_white_is_not_reflipped():
 
 def test_the_sweep_met_every_common_decision():
     """The sweep above is only worth something if the bots met the usual decisions in it."""
-    if not ALL_SEEN:
-        pytest.skip("run together with the sweep")
-    kinds = {kind for _, kind in ALL_SEEN}
+    all_seen: Counter = sum((sweep(name) for name in CONFIGS), Counter())
+    kinds = {kind for _, kind in all_seen}
     assert {"discard", "chi", "pong", "kong", "win", "pass"} <= kinds, kinds
-    phases = {phase for phase, _ in ALL_SEEN}
+    phases = {phase for phase, _ in all_seen}
     assert {TURN, CLAIM, WINDOW} <= phases, phases
-    assert {(WINDOW, "rob_gold"), (WINDOW, "three_gold"), (TURN, "three_gold")} <= set(ALL_SEEN)
+    assert {(WINDOW, "rob_gold"), (WINDOW, "three_gold"), (TURN, "three_gold")} <= set(all_seen)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from hostile_records import HOSTILE_LINES
 from pilot_helpers import SIZE, settle, widget_text
 from textual.pilot import Pilot
 
@@ -183,6 +184,14 @@ async def test_one_seat_view_hides_the_other_hands(record) -> None:
             3,
             "illegal action",
         ),
+        *[
+            ((lambda lines, bad=HOSTILE_LINES[case][0]: [lines[0], bad, *lines[2:]]), 2, reason)
+            for case, reason in [
+                ("superscript digit in the wall", "bad tile"),
+                ("an integer of 4,400 digits", "4400 digits"),
+                ("brackets nested 30,000 deep", "nested"),
+            ]
+        ],
     ],
 )
 async def test_a_broken_record_names_the_line(record, edit, line, reason) -> None:

@@ -1,7 +1,14 @@
 """The hot-seat cover: the table is hidden until the next player takes over and presses Enter,
-so nobody sees another player's hand, choices or hints."""
+so nobody sees another player's hand, choices or hints.
+
+After a player's decision the cover comes up at once, before anyone knows who decides next
+(``name`` None: "one moment"); it names the next player one pace step later, or when the bots
+are done if that is later. So its timing is the same whether someone may claim or nobody can,
+and it tells the player who just acted nothing."""
 
 from __future__ import annotations
+
+import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,25 +30,43 @@ class CoverScreen(Screen[None]):
         Binding("question_mark,f1", "app.help", "key.help", key_display="?"),
     ]
 
-    def __init__(self, name: str, lang: str) -> None:
+    def __init__(self, name: str | None, lang: str) -> None:
         super().__init__()
         localize_bindings(self, lang)
         self.player = name
         self.lang = lang
+        self.shown_at = time.monotonic()
 
-    def compose(self) -> ComposeResult:
+    def held(self, seconds: float) -> bool:
+        """Up for at least ``seconds``."""
+        return time.monotonic() - self.shown_at >= seconds
+
+    def text(self) -> Text:
         text = Text(justify="center")
-        text.append(tr(self.lang, "cover.pass", name=self.player), style="bold #e0b23a")
-        text.append("\n\n")
-        text.append(tr(self.lang, "cover.enter"), style="#e8e2d0")
+        if self.player is None:
+            text.append(tr(self.lang, "cover.wait"), style="bold #e0b23a")
+        else:
+            text.append(tr(self.lang, "cover.pass", name=self.player), style="bold #e0b23a")
+            text.append("\n\n")
+            text.append(tr(self.lang, "cover.enter"), style="#e8e2d0")
         text.append("\n\n")
         text.append(tr(self.lang, "cover.others"), style="#8fa8a2")
+        return text
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
-            yield Static(text, id="cover-text")
+            yield Static(self.text(), id="cover-text")
         yield Footer()
 
+    def name_player(self, name: str) -> None:
+        """Who takes over, once it is known (and the cover has been up long enough)."""
+        self.player = name
+        if self.is_mounted:
+            self.query_one("#cover-text", Static).update(self.text())
+
     def action_reveal(self) -> None:
-        self.dismiss()
+        if self.player is not None:
+            self.dismiss()
 
     def on_click(self) -> None:
-        self.dismiss()
+        self.action_reveal()

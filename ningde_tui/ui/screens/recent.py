@@ -1,8 +1,13 @@
 """Recent games: every record in the data folder, newest first — when, who, how it stands, and
-whether it is finished. Enter watches one; c continues an unfinished one."""
+whether it is finished. Enter watches one; c continues an unfinished one.
+
+Watching shows every hand and the wall, so a game with players cannot be watched before it
+has ended (it could be continued, or is being played — perhaps under the hot-seat cover this
+list was opened from); the game being played here cannot be continued a second time either."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -79,9 +84,12 @@ class RecentScreen(Screen[None]):
         self.summaries = summaries
         table = self.query_one(DataTable)
         table.clear()
+        playing = self.playing()
         for s in summaries:
             if s.error is not None:
                 status = Text(tr(lang, "recent.broken"), style="#ff7b72")
+            elif s.path in playing:
+                status = Text(tr(lang, "recent.playing"), style="bold #7ee2a8")
             elif s.finished:
                 status = Text(tr(lang, "recent.finished"), style="#8fa8a2")
             else:
@@ -110,14 +118,28 @@ class RecentScreen(Screen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_watch()
 
+    def playing(self) -> set[Path]:
+        return cast("NingdeApp", self.app).playing_records()
+
+    def refuse(self, key: str) -> None:
+        self.notify(tr(self.lang, key), severity="warning")
+
     def action_watch(self) -> None:
         summary = self.selected()
-        if summary is not None:
+        if summary is None:
+            return
+        if summary.path in self.playing():
+            self.refuse("recent.in_play")
+        elif summary.error is None and summary.humans and not summary.finished:
+            self.refuse("recent.not_yet")
+        else:
             cast("NingdeApp", self.app).watch_record(summary.path)
 
     def action_continue_game(self) -> None:
         summary = self.selected()
-        if summary is not None and summary.resumable:
+        if summary is not None and summary.path in self.playing():
+            self.refuse("recent.in_play")
+        elif summary is not None and summary.resumable:
             cast("NingdeApp", self.app).continue_game(summary.path)
 
     def action_leave(self) -> None:

@@ -26,6 +26,7 @@ from ..seating import Seating
 from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
 from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
+from .cover import CoverScreen
 
 if TYPE_CHECKING:
     from ..app import NingdeApp
@@ -79,6 +80,8 @@ class TableScreen(BoardScreen):
         self.demo_hands = demo_hands
         self.exit_after_demo = exit_after_demo
         self.covered_for: int | None = None  # the human the cover screen is waiting for
+        self.cover: CoverScreen | None = None  # the hot-seat cover, while it is up
+        self.cover_hold = PACES[pace]  # a cover names the next player no sooner than this
         bottom = match.humans[0] if match.humans else 0
         self.seating = Seating(lang, bottom, self._table_names(), relative=not self.demo)
         self.open_hands = self.demo
@@ -143,23 +146,46 @@ class TableScreen(BoardScreen):
         self.refresh_table()
 
     def check_cover(self) -> None:
-        """Before a different human decides, hide the table behind the cover screen."""
-        if not self.hotseat or self.covered_for is not None:
+        """Before a different human decides, hide the table behind the cover screen; a cover
+        put up before anyone knew who decides next names them once it has been up for
+        ``cover_hold`` and the bots are done."""
+        if not self.hotseat:
             return
         human = self.match.next_human()
+        cover = self.cover
+        if cover is not None:
+            if cover.player is None and human is not None and cover.held(self.cover_hold):
+                self.covered_for = human
+                cover.name_player(self.result_seating().name(human))
+            return
         if human is None or human == self.private_seat:
             return
-        from .cover import CoverScreen
+        self.put_cover(human)
 
+    def put_cover(self, human: int | None) -> None:
+        """Hide the table for ``human`` (None: whoever decides next, named later)."""
         self.covered_for = human
         self.set_viewer(None)
-        self.app.push_screen(
-            CoverScreen(self.result_seating().name(human), self.lang),
-            callback=self._reveal_for_next,
-        )
+        name = None if human is None else self.result_seating().name(human)
+        self.cover = CoverScreen(name, self.lang)
+        self.app.push_screen(self.cover, callback=self._reveal_for_next)
+        if human is None:
+            self.set_timer(self.cover_hold, self.check_cover)
+
+    def after_human(self, seat: int) -> None:
+        """In hot-seat, unless the same player goes on at once (their own call, kong, ...),
+        the cover comes up the moment a player has decided — whether or not anyone may claim,
+        and before the bots play, so neither its timing nor the bots show anything."""
+        if self.hotseat and not self.match.hand_over and self.match.next_human() != seat:
+            self.put_cover(None)
+
+    @property
+    def watched(self) -> bool:
+        """Someone sees the table (not a hot-seat table under its cover): bots play at pace."""
+        return not self.hotseat or self.private_seat is not None
 
     def _reveal_for_next(self, _: None = None) -> None:
-        seat, self.covered_for = self.covered_for, None
+        seat, self.covered_for, self.cover = self.covered_for, None, None
         self.set_viewer(seat)
         self.check_cover()
 
@@ -174,6 +200,7 @@ class TableScreen(BoardScreen):
             return
         self.take_events(events)
         self.refresh_table()
+        self.after_human(action.seat)
         self.continue_play()
 
     def continue_play(self) -> None:
@@ -195,7 +222,7 @@ class TableScreen(BoardScreen):
                 break
             seat, obs, version = step
             action = self.match.players[seat].choose(obs)
-            if delay and action.type not in (PASS, DECLINE_THREE_GOLD):
+            if delay and action.type not in (PASS, DECLINE_THREE_GOLD) and self.watched:
                 time.sleep(delay)
             if worker.is_cancelled:
                 return
