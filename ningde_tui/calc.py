@@ -40,8 +40,16 @@ from .rules.scoring import (
     WinScore,
     evaluate_win,
 )
-from .rules.tiles import COPIES, WHITE, TileError, counts_of, face, format_tiles, tile_str
-from .tiletext import parse_tiles
+from .rules.tiles import (
+    COPIES,
+    WHITE,
+    TileError,
+    counts_of,
+    face,
+    format_tiles,
+    parse_tiles,
+    tile_str,
+)
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2

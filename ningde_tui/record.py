@@ -27,8 +27,7 @@ from .jsonline import (
 from .rules.config import RuleConfig
 from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
 from .rules.session import HandSetup, Session
-from .rules.tiles import TOTAL_TILES, TileError, full_set, tile_str
-from .tiletext import check_text, parse_tile
+from .rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 
 FORMAT = "ningde-record"
 VERSION = 2  # 2: the rule readings of 2026-12-01 (rules.md §7, §9); see RuleConfig.from_record
@@ -363,7 +362,6 @@ class _Replayer:
         if game.phase == OVER:
             raise RecordError(line, "the hand is already over: no more actions until the next hand")
         try:
-            _check_tile_texts(obj)
             action = action_from_record(obj, _claimed(game))
             while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
                 # not a decision in this window/claim: the undecided passed (interfaces.md §2)
@@ -434,14 +432,6 @@ class _Replayer:
                 self._book(self.hands[-1])
         assert self.session is not None
         return Replay(self.header, self.session.config, self.session, self.hands)
-
-
-def _check_tile_texts(obj: dict[str, Any]) -> None:
-    """An act line's tiles, refused as bad tiles if ``action_from_record`` would choke on them."""
-    tiles = obj.get("tiles")
-    for text in [obj.get("tile"), *(tiles if isinstance(tiles, list) else [])]:
-        if isinstance(text, str):
-            check_text(text)
 
 
 def _claimed(game: Game) -> int | None:

@@ -48,46 +48,59 @@ def tile_zh(tile: int) -> str:
     return RANK_ZH[tile % 9] + SUIT_ZH[SUITS[tile // 9]]
 
 
+_ECHO = 240  # a bad notation is quoted in the error at most this long (inputs may be huge)
+
+
+def _quoted(text: str) -> str:
+    if len(text) <= _ECHO:
+        return repr(text)
+    keep = _ECHO // 2
+    return f"{text[:keep]!r}…[{len(text) - 2 * keep} more characters]…{text[-keep:]!r}"
+
+
 def parse_tiles(text: str) -> list[int]:
-    """Parse ``123m456p789s11sww`` (order free, spaces ignored) into tiles."""
+    """Parse ``123m456p789s11sww`` (order free, spaces ignored) into tiles. Ranks are the
+    ASCII digits 1-9 only (``²m`` or ``５p`` is a bad tile, not a rank)."""
     tiles: list[int] = []
     pending: list[int] = []
     for ch in text:
         if ch.isspace():
             continue
-        if ch.isdigit():
+        if "0" <= ch <= "9":
             rank = int(ch)
             if rank == 0:
                 raise TileError(
-                    f"bad tile in {text!r}: rank 0 does not exist "
+                    f"bad tile in {_quoted(text)}: rank 0 does not exist "
                     "(ranks are 1-9, one digit per tile: 19m is 1m and 9m)"
                 )
             pending.append(rank)
         elif ch in SUITS:
             if not pending:
-                raise TileError(f"bad tiles {text!r}: suit letter {ch!r} has no digits before it")
+                raise TileError(
+                    f"bad tiles {_quoted(text)}: suit letter {ch!r} has no digits before it"
+                )
             tiles.extend(make_tile(r, ch) for r in pending)
             pending = []
         elif ch == "w":
             if pending:
                 raise TileError(
-                    f"bad tiles {text!r}: digits before 'w' (白板 is written as a lone w)"
+                    f"bad tiles {_quoted(text)}: digits before 'w' (白板 is written as a lone w)"
                 )
             tiles.append(WHITE)
         else:
             raise TileError(
-                f"bad tiles {text!r}: unexpected character {ch!r} "
+                f"bad tiles {_quoted(text)}: unexpected character {ch!r} "
                 "(use digits with m/p/s, and w for 白板)"
             )
     if pending:
-        raise TileError(f"bad tiles {text!r}: digits at the end have no suit letter")
+        raise TileError(f"bad tiles {_quoted(text)}: digits at the end have no suit letter")
     return tiles
 
 
 def parse_tile(text: str) -> int:
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileError(f"expected one tile, got {text!r}")
+        raise TileError(f"expected one tile, got {_quoted(text)}")
     return tiles[0]
 
 

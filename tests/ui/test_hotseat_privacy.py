@@ -85,7 +85,7 @@ async def test_the_cover_tells_the_discarder_nothing(pace, thrown, claim) -> Non
         assert "B" not in widget_text(screen.query_one("#cover-text"))
         # one pace step later it names B, the same whether B may 碰 or the bot played first
         elapsed = await named_after(pilot, started)
-        assert PACES[pace] <= elapsed < PACES[pace] + 1.0, elapsed  # (slack for a busy machine)
+        assert PACES[pace] <= elapsed < PACES[pace] + 2.0, elapsed  # (slack for a busy machine)
         assert_covered(pilot, "B")
         await pilot.press("enter")
         await pilot.pause()
