@@ -16,6 +16,7 @@ commands:
   calc       score a finished hand (ningde calc --help)
   simulate   let bots play hands headless (ningde simulate --help)
   stats      each player's record over every saved game (ningde stats --help)
+  review     the strongest bot's view of every decision of one seat (ningde review --help)
 """
 
 
@@ -51,6 +52,10 @@ def _run(argv: list[str] | None) -> int:
         from .stats import main as stats_main
 
         return stats_main(rest)
+    if command == "review":
+        from .review import main as review_main
+
+        return review_main(rest)
     if command == "play":
         from .play import main as play_main
 

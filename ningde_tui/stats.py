@@ -154,18 +154,23 @@ def collect(folder: Path, use_cache: bool = True) -> Collection:
     """Summaries of every record under ``folder`` (oldest first), and the broken ones."""
     cache_file = cache_path()
     cached = _load_cache(cache_file) if use_cache else {}
-    fresh: dict[str, dict[str, Any]] = {}
+    # keep what the cache knows of other folders; this folder's entries are rebuilt below
+    inside = os.path.join(os.path.abspath(folder), "")
+    fresh = {k: v for k, v in cached.items() if not k.startswith(inside)}
     games: list[GameSummary] = []
     broken: list[tuple[Path, str]] = []
+    changed = False
     for path in record_files(folder):
-        key = str(path.resolve())
+        key = os.path.abspath(path)
         try:
             stat = path.stat()
         except OSError as exc:
             broken.append((path, exc.strerror or str(exc)))
             continue
         entry = cached.get(key)
+        entry = entry if isinstance(entry, dict) else None
         summary = None
+        computed = False
         if entry is not None and (entry.get("mtime_ns"), entry.get("size")) == (
             stat.st_mtime_ns,
             stat.st_size,
@@ -176,9 +181,10 @@ def collect(folder: Path, use_cache: bool = True) -> Collection:
                 continue
             try:
                 summary = GameSummary.from_json(entry)
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, AttributeError):
                 summary = None
         if summary is None:
+            changed = computed = True
             try:
                 summary = summarize_game(path)
             except BROKEN as exc:
@@ -186,9 +192,9 @@ def collect(folder: Path, use_cache: bool = True) -> Collection:
                 broken.append((path, reason))
                 fresh[key] = {"mtime_ns": stat.st_mtime_ns, "size": stat.st_size, "error": reason}
                 continue
-        fresh[key] = summary.to_json()
+        fresh[key] = summary.to_json() if computed else entry
         games.append(summary)
-    if use_cache and fresh != cached:
+    if use_cache and (changed or fresh.keys() != cached.keys()):
         _save_cache(cache_file, fresh)
     games.sort(key=lambda g: (g.mtime_ns, g.path))
     return Collection(games, broken)

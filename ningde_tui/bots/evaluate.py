@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..rules import shapes
 from ..rules.game import Observation
-from ..rules.tiles import NUM_FACES, NUM_KINDS, SEQUENCE_PARTNERS, WHITE, face
+from ..rules.tiles import NUM_FACES, NUM_KINDS, SEQUENCE_PARTNERS, WHITE, face, face_counts
 
 
 def unseen_tiles(obs: Observation) -> list[int]:
@@ -145,3 +145,18 @@ def feed_chance(obs: Observation, tile: int, faces_unseen: Sequence[int]) -> flo
             h = obs.hand_sizes[other] / pool
             pong += n * (n - 1) / 2 * h * h
     return chi + min(1.0, pong)
+
+
+def discard_outlook(obs: Observation, tile: int) -> tuple[int, int]:
+    """The hand left by discarding ``tile``: (shanten, effective tiles) — 进张, the unseen
+    copies (from this seat's view) whose draw would lower the shanten, golds included."""
+    rest = list(obs.hand)
+    rest.remove(tile)
+    counts, jokers = face_counts(rest, obs.gold)
+    groups = groups_left(obs)
+    now = shapes.shanten(counts, jokers, groups)
+    faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
+    total = sum(n for _, n in advancing_faces(counts, jokers, groups, now, faces_unseen))
+    if golds_unseen and gold_advances(counts, jokers, groups, now):
+        total += golds_unseen
+    return now, total

@@ -1,0 +1,230 @@
+"""`ningde review`: every decision of one seat beside what the strongest bot would have done
+from the same seat's view (interfaces.md §5).
+
+    ningde review FILE [--seat N] [--json]
+
+The record is replayed through the engine (``record.replay_file`` checks it); then each hand
+is played again decision by decision from its wall, and before each decision of the reviewed
+seat the bot is shown that seat's ``Observation`` — only what the seat could see, never hidden
+tiles — and asked what it would do. For a discard, both choices are measured by the hand they
+leave: its shanten and its effective tiles (进张: unseen copies that would lower the shanten).
+
+Seats are numbered 0-3 as in the record (``--seat``; default: the first human seat, else 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots.base import make_bot
+from .bots.evaluate import discard_outlook
+from .record import RecordError, Replay, replay_file
+from .rules.game import DISCARD, WIN, Action, Game
+from .rules.tiles import tile_str
+
+PROG = "ningde review"
+REVIEWER = "hard"  # the strongest level the start screen offers
+EXIT_OK, EXIT_BAD = 0, 2
+WINNING = (WIN, "rob_gold", "three_gold")
+
+
+def action_text(action: Action) -> str:
+    """``discard 5m``, ``chi 46m``, ``pong 7p``, ``pass``: how a decision is written."""
+    if action.tiles:
+        return f"{action.type} {''.join(tile_str(t) for t in action.tiles)}"
+    if action.tile is not None:
+        return f"{action.type} {tile_str(action.tile)}"
+    return action.type
+
+
+@dataclass
+class Decision:
+    hand: int
+    step: int  # index of the decision among the hand's decisions (all seats, from 0)
+    seat: int
+    played: Action
+    suggested: Action
+    shanten_played: int | None = None
+    shanten_suggested: int | None = None
+    effective_played: int | None = None
+    effective_suggested: int | None = None
+
+    @property
+    def agree(self) -> bool:
+        return self.played == self.suggested
+
+    @property
+    def loss(self) -> float:
+        """How much worse the played choice looks than the suggestion (0 when they agree): a
+        win passed up counts most, then each step of shanten, then each effective tile."""
+        if self.agree:
+            return 0.0
+        if self.suggested.type in WINNING and self.played.type not in WINNING:
+            return 100.0
+        if self.shanten_played is not None and self.shanten_suggested is not None:
+            steps = self.shanten_played - self.shanten_suggested
+            tiles = (self.effective_suggested or 0) - (self.effective_played or 0)
+            return max(0.0, 10.0 * steps + tiles)
+        return 1.0  # a call or a pass the bot would have made differently
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "step": self.step,
+            "seat": self.seat,
+            "played": action_text(self.played),
+            "suggested": action_text(self.suggested),
+            "agree": self.agree,
+            "effective_played": self.effective_played,
+            "effective_suggested": self.effective_suggested,
+            "shanten_played": self.shanten_played,
+            "shanten_suggested": self.shanten_suggested,
+            "loss": round(self.loss, 1),
+        }
+
+
+@dataclass
+class Review:
+    seat: int
+    decisions: list[Decision] = field(default_factory=list)
+
+    def of_hand(self, hand: int) -> list[Decision]:
+        return [d for d in self.decisions if d.hand == hand]
+
+    def biggest(self, n: int = 3, hand: int | None = None) -> list[Decision]:
+        pool = self.decisions if hand is None else self.of_hand(hand)
+        worst = sorted((d for d in pool if not d.agree), key=lambda d: (-d.loss, d.hand, d.step))
+        return worst[:n]
+
+    def summary(self) -> dict[str, Any]:
+        n = len(self.decisions)
+        agree = sum(d.agree for d in self.decisions)
+        hands = sorted({d.hand for d in self.decisions})
+        return {
+            "summary": True,
+            "seat": self.seat,
+            "decisions": n,
+            "agree": agree,
+            "agreement": agree / n if n else None,
+            "hands": [
+                {
+                    "hand": h,
+                    "decisions": len(self.of_hand(h)),
+                    "agree": sum(d.agree for d in self.of_hand(h)),
+                }
+                for h in hands
+            ],
+            "biggest": [
+                {
+                    "hand": d.hand,
+                    "step": d.step,
+                    "played": action_text(d.played),
+                    "suggested": action_text(d.suggested),
+                    "loss": round(d.loss, 1),
+                }
+                for d in self.biggest()
+            ],  # fmt: skip
+        }
+
+
+def default_seat(replay: Replay) -> int:
+    """The first human seat of the record, else seat 0."""
+    seats = replay.header.get("seats") or []
+    for i, s in enumerate(seats):
+        if isinstance(s, dict) and s.get("kind") == "human":
+            return i
+    return 0
+
+
+def review_replay(replay: Replay, seat: int, level: str = REVIEWER) -> Review:
+    """Review every decision ``seat`` made in the replayed record."""
+    out = Review(seat)
+    bot = make_bot(level, seat)
+    for hand in replay.hands:
+        setup = hand.setup
+        game = Game(setup.wall, setup.dealer, setup.streak, setup.dice, replay.config)
+        for step, played in enumerate(hand.game.decisions):
+            if played.seat == seat:
+                out.decisions.append(_judge(game, bot, hand.number, step, played))
+            game.apply(played)
+    return out
+
+
+def _judge(game: Game, bot: Any, hand: int, step: int, played: Action) -> Decision:
+    obs = game.observation(played.seat)
+    suggested = bot.choose(obs)
+    d = Decision(hand, step, played.seat, played, suggested)
+    if played.type == DISCARD and played.tile is not None:
+        d.shanten_played, d.effective_played = discard_outlook(obs, played.tile)
+    if suggested.type == DISCARD and suggested.tile is not None:
+        d.shanten_suggested, d.effective_suggested = discard_outlook(obs, suggested.tile)
+    return d
+
+
+def render_text(review: Review, replay: Replay) -> str:
+    seats = replay.header.get("seats") or []
+    name = seats[review.seat].get("name") if len(seats) == 4 else None
+    who = f"seat {review.seat}" + (f" ({name})" if name else "")
+    lines = [f"复盘 review of {who}: the {REVIEWER} bot's choice from the same view"]
+    for d in review.decisions:
+        if d.agree:
+            continue
+        extra = ""
+        if d.effective_played is not None and d.effective_suggested is not None:
+            extra = (
+                f"   进张 effective {d.effective_played} vs {d.effective_suggested}"
+                f" · 向听 shanten {d.shanten_played} vs {d.shanten_suggested}"
+            )
+        lines.append(
+            f"hand {d.hand:>2} step {d.step:>3}: played {action_text(d.played):<14} "
+            f"suggested {action_text(d.suggested):<14}{extra}"
+        )
+    s = review.summary()
+    if s["decisions"]:
+        lines.append(
+            f"{s['decisions']} decisions, {s['agree']} agree ({100 * s['agreement']:.0f}%)"
+        )
+        for h in s["hands"]:
+            lines.append(f"  hand {h['hand']:>2}: {h['agree']}/{h['decisions']} agree")
+        if s["biggest"]:
+            lines.append("biggest differences:")
+            for b in s["biggest"]:
+                lines.append(
+                    f"  hand {b['hand']} step {b['step']}: {b['played']} → {b['suggested']}"
+                )
+    else:
+        lines.append("this seat made no decisions in the record")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="The strongest bot's view of every decision of one seat (interfaces.md §5).",
+    )
+    parser.add_argument("file", type=Path, help="a .jsonl game record")
+    parser.add_argument("--seat", type=int, choices=range(4), metavar="N", help="seat 0-3")
+    parser.add_argument("--json", action="store_true", help="one JSON object per decision")
+    args = parser.parse_args(argv)
+    try:
+        replay = replay_file(args.file)
+    except OSError as exc:
+        print(f"{PROG}: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD
+    except RecordError as exc:
+        print(f"{PROG}: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD
+    seat = default_seat(replay) if args.seat is None else args.seat
+    review = review_replay(replay, seat)
+    if args.json:
+        for d in review.decisions:
+            print(json.dumps(d.to_json(), ensure_ascii=False))
+        print(json.dumps(review.summary(), ensure_ascii=False))
+    else:
+        print(render_text(review, replay))
+    return EXIT_OK
