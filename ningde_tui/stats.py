@@ -12,7 +12,7 @@ stderr naming it; the others still count.
 Per player *name* (a bot's name is its seat name in the record header): games, hands, wins and
 how (discard, self-draw, 抢金, 天胡), self-draws, deal-ins (a discard another player won on),
 points (the sum of the player's hand deltas), the patterns won, and the points after each game
-in time order (for the 战绩 screen's chart).
+and after each hand in time order (for the 战绩 screen's chart).
 """
 
 from __future__ import annotations
@@ -224,6 +224,7 @@ class PlayerStats:
     by: dict[str, int] = field(default_factory=dict)
     patterns: dict[str, int] = field(default_factory=dict)
     timeline: list[int] = field(default_factory=list)  # points after each game
+    hand_points: list[int] = field(default_factory=list)  # points after each hand
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -239,6 +240,7 @@ class PlayerStats:
             "by": dict(sorted(self.by.items())),
             "patterns": dict(sorted(self.patterns.items(), key=lambda kv: (-kv[1], kv[0]))),
             "timeline": list(self.timeline),
+            "hand_points": list(self.hand_points),
         }
 
 
@@ -276,6 +278,7 @@ def tally(
             for hand in game.hands:
                 p.hands += 1
                 p.points += hand.deltas[seat]
+                p.hand_points.append(p.points)
                 if hand.winner == seat:
                     p.wins += 1
                     by = hand.by or "?"

@@ -29,6 +29,7 @@ from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
 from .screens.replay import ReplayScreen
 from .screens.start import StartScreen
+from .screens.stats import StatsScreen
 from .screens.table import TableScreen
 
 HUMAN_SEAT = "human"
@@ -301,6 +302,10 @@ class NingdeApp(App[None]):
         if not isinstance(self.screen, RecentScreen):
             self.push_screen(RecentScreen(self.lang))
 
+    def action_stats(self) -> None:
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(self.lang))
+
     def action_new_game(self) -> None:
         """Back to the start screen (whatever is open on top of the table is closed)."""
         while len(self.screen_stack) > 2:
@@ -324,6 +329,7 @@ class NingdeApp(App[None]):
         lang = self.lang
         yield SystemCommand(tr(lang, "cmd.new"), tr(lang, "cmd.new_help"), self.action_new_game)
         yield SystemCommand(tr(lang, "cmd.recent"), tr(lang, "cmd.recent_help"), self.action_recent)
+        yield SystemCommand(tr(lang, "cmd.stats"), tr(lang, "cmd.stats_help"), self.action_stats)
         yield SystemCommand(tr(lang, "cmd.help"), tr(lang, "cmd.help_help"), self.action_help)
         if any(isinstance(s, TableScreen) for s in self.screen_stack):
             yield SystemCommand(

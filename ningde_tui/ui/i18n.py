@@ -475,6 +475,60 @@ EN.update(
     }
 )
 
+# issue 13: 战绩 (statistics over every saved game)
+ZH.update(
+    {
+        "start.stats": "战绩",
+        "cmd.stats": "战绩",
+        "cmd.stats_help": "每位玩家在所有已保存对局中的战绩",
+        "stats.title": "战绩",
+        "stats.loading": "正在读取对局记录…",
+        "stats.head": "{games} 局 · {hands} 手 · {against}",
+        "stats.all": "全部对手",
+        "stats.against": "只看对手都是{level}的对局",
+        "stats.key.against": "对手",
+        "stats.col.name": "玩家",
+        "stats.col.games": "局",
+        "stats.col.hands": "手",
+        "stats.col.wins": "和牌",
+        "stats.col.self": "自摸",
+        "stats.col.deal_ins": "点炮",
+        "stats.col.points": "总分",
+        "stats.chart": "{name} 的累计得分",
+        "stats.chart_x": "手",
+        "stats.chart_y": "分",
+        "stats.no_wins": "还没有和过牌",
+        "stats.none": "还没有对局记录",
+        "stats.broken": "{n} 个记录损坏，未计入",
+    }
+)
+EN.update(
+    {
+        "start.stats": "Statistics",
+        "cmd.stats": "Statistics",
+        "cmd.stats_help": "Each player's record over every saved game",
+        "stats.title": "Statistics",
+        "stats.loading": "Reading the game records…",
+        "stats.head": "{games} games · {hands} hands · {against}",
+        "stats.all": "all opponents",
+        "stats.against": "only games against {level} bots",
+        "stats.key.against": "opponents",
+        "stats.col.name": "player",
+        "stats.col.games": "games",
+        "stats.col.hands": "hands",
+        "stats.col.wins": "wins",
+        "stats.col.self": "self-drawn",
+        "stats.col.deal_ins": "dealt in",
+        "stats.col.points": "points",
+        "stats.chart": "{name}: points over time",
+        "stats.chart_x": "hand",
+        "stats.chart_y": "points",
+        "stats.no_wins": "no wins yet",
+        "stats.none": "no games recorded yet",
+        "stats.broken": "{n} broken record(s) left out",
+    }
+)
+
 STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}
 
 

@@ -123,6 +123,7 @@ class StartScreen(Screen[None]):
                     disabled=not self.can_continue,
                 )
                 yield Button(tr(lang, "start.recent"), id="recent", compact=True)
+                yield Button(tr(lang, "start.stats"), id="stats", compact=True)
             with Horizontal(classes="start-buttons"):
                 yield Button(tr(lang, "start.demo"), id="demo", compact=True)
                 yield Button(tr(lang, "start.help"), id="help", compact=True)
@@ -176,6 +177,10 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#recent")
     def _recent(self) -> None:
         cast("NingdeApp", self.app).action_recent()
+
+    @on(Button.Pressed, "#stats")
+    def _stats(self) -> None:
+        cast("NingdeApp", self.app).action_stats()
 
     @on(Button.Pressed, "#demo")
     def _demo(self) -> None:
