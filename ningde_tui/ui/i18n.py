@@ -500,6 +500,15 @@ ZH.update(
         "stats.no_wins": "还没有和过牌",
         "stats.none": "还没有对局记录",
         "stats.broken": "{n} 个记录损坏，未计入",
+        "key.review": "复盘",
+        "key.next_diff": "下一处不同",
+        "key.prev_diff": "上一处不同",
+        "review.title": "复盘 {name}：本局 {agree}/{n} 与困难电脑相同",
+        "review.agree": "{played} ✓ 困难电脑也会这样做",
+        "review.differ": "{name}：{played} · 建议：{suggested}",
+        "review.cost": "向听 {sp} → 建议 {ss} · 进张 {ep} → 建议 {es}",
+        "review.no_more": "后面没有不同之处了",
+        "result.review": "复盘",
     }
 )
 EN.update(
@@ -526,6 +535,15 @@ EN.update(
         "stats.no_wins": "no wins yet",
         "stats.none": "no games recorded yet",
         "stats.broken": "{n} broken record(s) left out",
+        "key.review": "review",
+        "key.next_diff": "next difference",
+        "key.prev_diff": "previous difference",
+        "review.title": "Review of {name}: {agree}/{n} as the hard bot would in this hand",
+        "review.agree": "{played} ✓ the hard bot agrees",
+        "review.differ": "{name}: {played} · suggested: {suggested}",
+        "review.cost": "shanten {sp} vs {ss} · effective tiles {ep} vs {es}",
+        "review.no_more": "No more differences that way",
+        "result.review": "Review",
     }
 )
 

@@ -50,6 +50,7 @@ def step_marks(decisions: list[Action]) -> list[int]:
 class ReplayModel:
     def __init__(self, replay: Replay, path: Path | None = None) -> None:
         self.path = path
+        self.replay = replay
         self.config: RuleConfig = replay.config
         self.seed = replay.header.get("seed")
         self.seats: list[SeatInfo] = seats_from_header(replay.header)

@@ -1,6 +1,11 @@
 """Watching a game record on the table: step forward and back one decision at a time, jump to
 any hand or step, autoplay at a chosen speed, every hand face up or as one seat saw it.
 
+Review (``r``): for the seat at the bottom, each of its decisions beside what the hard bot
+would have done from that seat's view (``review.review_replay``): the suggested tiles are lit in
+the hand, a line says played vs suggested and what it cost (shanten, effective tiles), and
+``n``/``p`` jump to the next/previous disagreement.
+
 Each state is rebuilt by re-applying the record's decisions through the engine
 (``ReplayModel.game_at``); nothing is decided here.
 """
@@ -16,9 +21,10 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, Label, Static
 
-from ...rules.game import OVER, PASS, Game, Observation
+from ...review import Decision, Review, review_replay
+from ...rules.game import OVER, PASS, Action, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..i18n import level_name, tr
+from ..i18n import level_name, tile_name, tr
 from ..localize import localize_bindings
 from ..replay_model import ReplayModel
 from ..seating import Seating
@@ -53,6 +59,9 @@ class ReplayScreen(BoardScreen):
         Binding("g", "jump", "key.jump"),
         Binding("v", "toggle_hands", "key.hands"),
         Binding("s,tab", "next_seat", "key.seat", key_display="s"),
+        Binding("r", "toggle_review", "key.review"),
+        Binding("n", "disagreement(1)", "key.next_diff"),
+        Binding("p", "disagreement(-1)", "key.prev_diff", show=False),
         Binding("escape,q", "leave", "key.back", key_display="Esc"),
         *COMMON_BINDINGS,
     ]
@@ -67,6 +76,8 @@ class ReplayScreen(BoardScreen):
         open_hands: bool = True,
         speed: float = 1.0,
         exit_on_leave: bool = False,
+        hand: int = 0,
+        review: bool = False,
     ) -> None:
         super().__init__(lang, ascii_tiles)
         self.model = model
@@ -79,7 +90,10 @@ class ReplayScreen(BoardScreen):
         self.set_reactive(BoardScreen.hints_on, False)
         self._names = self._record_names()
         self._set_view(seat, open_hands)
-        self.game: Game = model.game_at(0, 0)
+        self.hand = min(max(hand, 0), len(model.hands) - 1)
+        self.game: Game = model.game_at(self.hand, 0)
+        self.reviewing = review
+        self._reviews: dict[int, Review] = {}
 
     def _record_names(self) -> tuple[str, ...]:
         lang = self.lang
@@ -125,6 +139,107 @@ class ReplayScreen(BoardScreen):
         self.retell(self.game.log)
         self.refresh_table()
         self._refresh_bar()
+        judged = self.judged()
+        if judged is not None and self.shows_hand(judged.seat):
+            self.hand_view.highlight = judged.suggested.uses() or None
+
+    # ------------------------------------------------------------ review
+    def review(self) -> Review:
+        """The review of the bottom seat (worked out once per seat, from its own view)."""
+        seat = self.seating.bottom
+        if seat not in self._reviews:
+            self._reviews[seat] = review_replay(self.model.replay, seat)
+        return self._reviews[seat]
+
+    def _view_step(self, hand: int, decision: int) -> int:
+        """The viewer's step at which the hand's ``decision`` is the next to be made."""
+        marks = self.model.hands[hand].marks
+        return max(s for s, mark in enumerate(marks) if mark <= decision)
+
+    def judged(self) -> Decision | None:
+        """The reviewed seat's decision to be made at this step, if review is on."""
+        if not self.reviewing:
+            return None
+        h = self.model.hands[self.hand]
+        if self.step >= h.steps:
+            return None
+        first, last = h.marks[self.step], h.marks[self.step + 1]
+        for d in self.review().of_hand(h.number):
+            if first <= d.step < last:
+                return d
+        return None
+
+    def review_text(self) -> Text:
+        lang, out = self.lang, Text()
+        rv = self.review()
+        h = self.model.hands[self.hand]
+        mine = rv.of_hand(h.number)
+        agree = sum(d.agree for d in mine)
+        out.append(
+            tr(lang, "review.title", name=self.seating.name(rv.seat), agree=agree, n=len(mine)),
+            style="bold",
+        )
+        d = self.judged()
+        if d is None:
+            return out
+        out.append("\n")
+        played, suggested = self.action_words(d.played), self.action_words(d.suggested)
+        if d.agree:
+            out.append(tr(lang, "review.agree", played=played), style="green")
+            return out
+        out.append(
+            tr(
+                lang,
+                "review.differ",
+                name=self.seating.name(d.seat),
+                played=played,
+                suggested=suggested,
+            ),
+            style="yellow",
+        )
+        if d.effective_played is not None and d.effective_suggested is not None:
+            out.append("\n")
+            out.append(
+                tr(
+                    lang,
+                    "review.cost",
+                    sp=d.shanten_played,
+                    ss=d.shanten_suggested,
+                    ep=d.effective_played,
+                    es=d.effective_suggested,
+                )
+            )
+        return out
+
+    def action_words(self, action: Action) -> str:
+        """``打 五万`` / ``Discard 5m``: a decision in the player's words."""
+        words = tr(self.lang, f"choice.{action.type}")
+        tiles = action.tiles or ((action.tile,) if action.tile is not None else ())
+        names = "".join(tile_name(t, self.lang, self.ascii_tiles) for t in tiles)
+        return f"{words} {names}" if names else words
+
+    def action_toggle_review(self) -> None:
+        self.reviewing = not self.reviewing
+        self.show_step()
+
+    def action_disagreement(self, direction: int) -> None:
+        """Go to the next (1) or previous (-1) decision where the review disagrees."""
+        if not self.reviewing:
+            self.reviewing = True
+        here = (self.hand, self.step)
+        spots = sorted(
+            {
+                (d.hand - 1, self._view_step(d.hand - 1, d.step))
+                for d in self.review().decisions
+                if not d.agree
+            }
+        )
+        ahead = [p for p in spots if (p > here if direction > 0 else p < here)]
+        if ahead:
+            self.go(*(ahead[0] if direction > 0 else ahead[-1]))
+        else:
+            self.notify(tr(self.lang, "review.no_more"))
+            self.show_step()
 
     def _refresh_bar(self) -> None:
         lang, model = self.lang, self.model
@@ -184,6 +299,8 @@ class ReplayScreen(BoardScreen):
         if self.game.phase == OVER and result is not None:
             out.append("\n\n")
             out.append_text(self.result_text(result))
+        if self.reviewing:
+            out = Text("\n\n").join([self.review_text(), out])
         self.query_one("#replay-info", Static).update(out)
 
     def result_text(self, result: dict) -> Text:

@@ -4,25 +4,30 @@ player's score across the hands. Enter goes on; at the end of the session, final
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...record import RecordError
 from ...rules.game import Game, HandResult
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
 from ..i18n import tr
 from ..localize import localize_bindings
 from ..match import Match
+from ..replay_model import ReplayModel
 from ..seating import Seating
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
 from ..widgets.seat import melds_text
+from .replay import ReplayScreen
 
 BARS = "▁▂▃▄▅▆▇█"
 SEAT_COLOURS = ("#7ee2a8", "#79b8ff", "#e0b23a", "#ff7b72")
@@ -41,7 +46,10 @@ def signed(n: int) -> Text:
 
 class ResultScreen(ModalScreen[None]):
     CSS_PATH = "result.tcss"
-    BINDINGS = [Binding("enter,space", "dismiss", "key.next", key_display="⏎")]
+    BINDINGS = [
+        Binding("enter,space", "dismiss", "key.next", key_display="⏎"),
+        Binding("r", "review", "result.review"),
+    ]
 
     def __init__(
         self,
@@ -86,11 +94,47 @@ class ResultScreen(ModalScreen[None]):
             yield Static(self.standings(), id="result-standings")
             # a button as well as Enter, so a game can be played with the mouse alone
             key = "result.back_button" if self.final else "result.next_button"
-            yield Button(tr(lang, key), id="result-next", variant="success")
+            with Horizontal(id="result-buttons"):
+                yield Button(tr(lang, key), id="result-next", variant="success")
+                if self.review_path() is not None:
+                    yield Button(tr(lang, "result.review"), id="result-review")
 
     @on(Button.Pressed, "#result-next")
     def next_pressed(self) -> None:
         self.dismiss()
+
+    def review_path(self) -> Path | None:
+        """The record to review this hand from: a game with a player, saved whole so far
+        (not the demo, which closes by itself)."""
+        match = self.match
+        recorder = match.recorder
+        if self.auto_close is not None or not match.humans or recorder is None:
+            return None
+        return None if recorder.failed is not None else recorder.path
+
+    @on(Button.Pressed, "#result-review")
+    def action_review(self) -> None:
+        """复盘: this hand in the replay viewer, as the (first) player saw it, reviewed."""
+        path = self.review_path()
+        if path is None:
+            return
+        try:
+            model = ReplayModel.load(path)
+        except (RecordError, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        seat = self.match.humans[0]
+        self.app.push_screen(
+            ReplayScreen(
+                model,
+                self.lang,
+                self.ascii_tiles,
+                seat=seat,
+                open_hands=False,
+                hand=len(model.hands) - 1,
+                review=True,
+            )
+        )
 
     def headline(self) -> Text:
         r, lang = self.result, self.lang
