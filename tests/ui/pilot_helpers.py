@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -44,3 +47,19 @@ def hand_marks(pilot: Pilot[None]) -> list[tuple[int, str]]:
 def widget_text(widget: Widget) -> str:
     """What a widget shows on screen now, as plain text (one line per row)."""
     return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
+
+
+def bot_game(
+    path: Path, seed: int = 7, hands: int = 2, levels: Sequence[str] = ("greedy",) * 4
+) -> Path:
+    """A record of ``hands`` hands played by four bots (deterministic for the seed)."""
+    match = Match.new(seed, list(levels), humans=(), recorder_path=path, rounds_limit=False)
+    for number in range(hands):
+        while not match.hand_over:
+            seat, obs, _ = match.next_bot()
+            match.apply(match.players[seat].choose(obs))
+        match.finish_hand()
+        if number + 1 < hands:
+            match.next_hand()
+    match.close()
+    return path

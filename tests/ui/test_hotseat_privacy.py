@@ -79,7 +79,9 @@ async def test_the_cover_tells_the_discarder_nothing(pace, thrown, claim) -> Non
         await discard(pilot, thrown)
         # (a), (b): at once the table is covered and A's hand is gone, naming nobody yet
         screen = pilot.app.screen
-        assert isinstance(screen, CoverScreen) and screen.player is None
+        assert isinstance(screen, CoverScreen)
+        if time.monotonic() - started < PACES[pace]:  # (a loaded machine may be past it)
+            assert screen.player is None
         table = the_table(pilot)
         assert table.private_seat is None and table.query_one(HandView).state.tiles == ()
         assert "B" not in widget_text(screen.query_one("#cover-text"))

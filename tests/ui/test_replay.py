@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 from hostile_records import HOSTILE_LINES
-from pilot_helpers import SIZE, settle, widget_text
+from pilot_helpers import SIZE, bot_game, settle, widget_text
 from textual.pilot import Pilot
 
 from ningde_tui.record import replay_file
 from ningde_tui.rules.game import PASS, Game
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.match import Match
 from ningde_tui.ui.replay_model import step_marks
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
 from ningde_tui.ui.screens.replay import JumpScreen, ReplayScreen
@@ -23,20 +22,6 @@ from ningde_tui.ui.widgets.pond import PondView
 from ningde_tui.ui.widgets.seat import SeatView
 
 RECORDS = Path(__file__).parent.parent / "records"
-
-
-def bot_game(path: Path, seed: int = 7, hands: int = 2) -> Path:
-    """A record of ``hands`` hands played by four bots (deterministic for the seed)."""
-    match = Match.new(seed, ["greedy"] * 4, humans=(), recorder_path=path, rounds_limit=False)
-    for number in range(hands):
-        while not match.hand_over:
-            seat, obs, _ = match.next_bot()
-            match.apply(match.players[seat].choose(obs))
-        match.finish_hand()
-        if number + 1 < hands:
-            match.next_hand()
-    match.close()
-    return path
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SIZE, settle, table_app, widget_text
+from pilot_helpers import SIZE, bot_game, settle, table_app, widget_text
 
 from ningde_tui.record import replay_file, seat_info
 from ningde_tui.review import review_replay
@@ -22,19 +22,7 @@ SEAT = 1  # a random player: it disagrees with the hard bot often
 
 def mixed_game(path: Path, hands: int = 2) -> Path:
     """``hands`` hands of a hard bot (seat 0), a random player (seat 1) and two normal bots."""
-    match = Match.new(
-        5, ["hard", "random", "normal", "normal"], humans=(), recorder_path=path,
-        rounds_limit=False,
-    )  # fmt: skip
-    for number in range(hands):
-        while not match.hand_over:
-            seat, obs, _ = match.next_bot()
-            match.apply(match.players[seat].choose(obs))
-        match.finish_hand()
-        if number + 1 < hands:
-            match.next_hand()
-    match.close()
-    return path
+    return bot_game(path, 5, hands, ("hard", "random", "normal", "normal"))
 
 
 @pytest.fixture

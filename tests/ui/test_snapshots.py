@@ -6,8 +6,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 
-from pilot_helpers import SIZE, settle, table_app
-from test_replay import bot_game
+from pilot_helpers import SIZE, bot_game, settle, table_app
 from textual.pilot import Pilot
 
 from ningde_tui.ui.app import NingdeApp
