@@ -25,7 +25,17 @@ from .jsonline import (
     text_raw_lines,
 )
 from .rules.config import RuleConfig
-from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
+from .rules.game import (
+    CHOICE_PHASES,
+    CLAIM,
+    OVER,
+    WIN,
+    Action,
+    Game,
+    HandResult,
+    IllegalAction,
+    action_from_record,
+)
 from .rules.session import HandSetup, Session
 from .rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 
@@ -362,14 +372,7 @@ class _Replayer:
         if game.phase == OVER:
             raise RecordError(line, "the hand is already over: no more actions until the next hand")
         try:
-            action = action_from_record(obj, _claimed(game))
-            while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
-                # not a decision in this window/claim: the undecided passed (interfaces.md §2)
-                game.pass_undecided()
-                if game.phase == OVER:
-                    raise RecordError(line, "the hand is already over: no more actions")
-                action = action_from_record(obj, _claimed(game))
-            game.apply(action)
+            apply_written(game, obj, line)
         except TileError as exc:
             raise RecordError(line, f"bad tile: {exc}") from None
         except ValueError as exc:
@@ -432,6 +435,29 @@ class _Replayer:
                 self._book(self.hands[-1])
         assert self.session is not None
         return Replay(self.header, self.session.config, self.session, self.hands)
+
+
+def apply_written(game: Game, obj: dict[str, Any], line: int) -> Action:
+    """Apply one ``act`` line to the game. In a window or claim, a line that is not one of
+    its decisions means the undecided seats passed (interfaces.md §2): they pass, and the line
+    is read again in the state that follows. Raises ValueError (``IllegalAction``,
+    ``TileError``, ``RecordError``) for a line that does not fit."""
+    action = action_from_record(obj, _claimed(game))
+    refused: str | None = None  # why this seat's 胡 was refused in a window it let pass
+    while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
+        window = game.window
+        refused = window.blocked(action.seat) if window is not None else None
+        game.pass_undecided()
+        if game.phase == OVER:
+            raise RecordError(line, "the hand is already over: no more actions")
+        action = action_from_record(obj, _claimed(game))
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        if action.type == WIN and refused is not None:
+            raise IllegalAction(f"no 胡: {refused}", "win_refused") from None
+        raise exc from None
+    return action
 
 
 def _claimed(game: Game) -> int | None:

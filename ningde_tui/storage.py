@@ -22,9 +22,9 @@ from typing import Any
 
 import platformdirs
 
-from .record import RecordError, RecordWriter, read_objects, replay_file
+from .record import RecordError, RecordWriter, apply_written, read_objects, replay_file
 from .rules.config import RuleConfig
-from .rules.game import CHOICE_PHASES, CLAIM, OVER, Action, Game, HandResult, action_from_record
+from .rules.game import CHOICE_PHASES, OVER, Action, Game, HandResult
 from .rules.session import Session
 
 ENV_DATA_DIR = "NINGDE_DATA_DIR"
@@ -151,15 +151,9 @@ def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> No
     (interfaces.md §2), but a window or claim open at the end stays open."""
     for line, obj in objs:
         try:
-            claimed = game.last_discard[1] if game.phase == CLAIM and game.last_discard else None
-            action = action_from_record(obj, claimed)
-            while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
-                game.pass_undecided()
-                claimed = (
-                    game.last_discard[1] if game.phase == CLAIM and game.last_discard else None
-                )
-                action = action_from_record(obj, claimed)
-            game.apply(action)
+            apply_written(game, obj, line)
+        except RecordError:
+            raise
         except ValueError as exc:
             raise RecordError(line, f"illegal action: {exc}") from None
 

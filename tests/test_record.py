@@ -413,7 +413,7 @@ def test_kongs_move_the_reserve_and_the_last_round_wins_by_itself(capsys):
     st.step()  # 0 暗杠 2p
     assert st.game.reserve == 20 and st.game.drawable == 45 - 20
     st.step(3)  # 0 discards, 1 discards 3s, 3 claims a 明杠 on it
-    assert st.game.reserve == 20 and st.game.choices[3].type == KONG_  # not yet resolved
+    assert st.game.reserve == 20 and st.game.window.choices[3].type == KONG_  # not yet resolved
     st.step()  # seat 3 throws its replacement tile: the kong was resolved first
     assert st.game.reserve == 22 and st.game.melds[3][0].kind == KONG
     # 46 - 1 (暗杠 replacement) - 1 (seat 1's draw) - 1 (明杠 replacement) - 1 (the dealer's

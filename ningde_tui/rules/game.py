@@ -13,6 +13,11 @@ Phases:
   once every seat with a choice has decided (rules.md §5, §10).
 - ``robkong``: with ``rob_kong`` on, the others may win on an added kong's tile.
 - ``over``: ``result`` holds the outcome.
+
+The phase is read from the state (``Game.phase``): ``over`` once there is a result; while
+several seats may decide, the open ``ChoiceWindow`` (``Game.window``: a ``RobGoldWindow``,
+``ClaimWindow`` or ``RobKongWindow``, each holding its options, choices and what it needs to
+resolve); otherwise ``turn``.
 """
 
 from __future__ import annotations
@@ -191,6 +196,61 @@ class _HandShape(NamedTuple):
         return shapes.is_complete_need(self.pair_need, self.golds)
 
 
+@dataclass
+class ChoiceWindow:
+    """A moment when several seats may decide at once (rules.md §5, §8, §10): who may act,
+    in priority order, their options, and what each has chosen. Resolved once all decided."""
+
+    options: dict[int, list[Action]]
+    order: list[int]
+    choices: dict[int, Action] = field(default_factory=dict)
+    phase = ""
+
+    def undecided(self) -> list[int]:
+        return [s for s in self.order if s not in self.choices]
+
+    def blocked(self, seat: int) -> str | None:
+        """Why ``seat`` may not win here although the tile completes its hand."""
+        return None
+
+
+@dataclass
+class RobGoldWindow(ChoiceWindow):
+    """抢金 window after the dealer's first discard (rules.md §8): (level, seat) in order,
+    level 1 三金倒, 2 a non-dealer's 抢金, 3 the dealer's 抢金."""
+
+    levels: list[tuple[int, int]] = field(default_factory=list)
+    phase = WINDOW
+
+
+@dataclass
+class WinWindow(ChoiceWindow):
+    """A window in which a tile can be won: what each win would score, and the wins refused."""
+
+    scores: dict[int, WinScore] = field(default_factory=dict)
+    refused: dict[int, str] = field(default_factory=dict)
+
+    def blocked(self, seat: int) -> str | None:
+        return self.refused.get(seat)
+
+
+@dataclass
+class ClaimWindow(WinWindow):
+    """Claims on a discard: 胡 / 杠 / 碰 / 吃 / 过 (rules.md §5, §10)."""
+
+    discarder: int = 0
+    tile: int = 0
+    phase = CLAIM
+
+
+@dataclass
+class RobKongWindow(WinWindow):
+    """抢杠 (``rob_kong``): the others may win on the tile of an added kong."""
+
+    kong: Action | None = None
+    phase = ROBKONG
+
+
 _DISCARDS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(_action(seat, DISCARD, t) for t in range(NUM_KINDS)) for seat in range(4)
 )
@@ -246,19 +306,12 @@ class Game:
         self.result: HandResult | None = None
         self.rule_events: list[str] = []
 
-        self.phase = TURN
         self.turn = dealer
         self.turn_drew = True  # may win / kong / 三金倒: drew, or the dealer's 17th tile
         self.declined_this_turn = False
         self.first_discard_done = False
         self.last_discard: tuple[int, int] | None = None  # (seat, tile), until it is claimed
-        self.pending: dict[int, list[Action]] = {}
-        self.pending_order: list[int] = []
-        self.choices: dict[int, Action] = {}
-        self.window_levels: list[tuple[int, int]] = []
-        self.win_scores: dict[int, WinScore] = {}
-        self.win_blocked: dict[int, str] = {}
-        self.pending_addkong: Action | None = None
+        self.window: ChoiceWindow | None = None  # open while several seats may decide
         self.opening: list[int] = []  # the first go-around's discards, for 臭庄
         self.opening_open = True
         self.last_round = False
@@ -301,13 +354,20 @@ class Game:
         return self.wall.left - 1 - (self.reserve + extra) >= 0
 
     # ------------------------------------------------------------- questions
+    @property
+    def phase(self) -> str:
+        """``over`` once there is a result; the open window's phase; else ``turn``."""
+        if self.result is not None:
+            return OVER
+        window = self.window
+        return TURN if window is None else window.phase
+
     def to_act(self) -> list[int]:
         """Seats that must decide now, in priority order."""
-        if self.phase == TURN:
-            return [self.turn]
-        if self.phase in CHOICE_PHASES:
-            return [s for s in self.pending_order if s not in self.choices]
-        return []
+        if self.result is not None:
+            return []
+        window = self.window
+        return [self.turn] if window is None else window.undecided()
 
     def own_golds(self, seat: int) -> int:
         """Golds that count toward 三金倒: a robbed indicator does not (rules.md §8.3)."""
@@ -327,9 +387,11 @@ class Game:
             if self._turn_cache is None or self._turn_cache[0] != key:
                 self._turn_cache = (key, tuple(self._turn_actions(seat)))
             return self._turn_cache[1]
-        if seat in self.choices:
+        window = self.window
+        assert window is not None
+        if seat in window.choices:
             return ()
-        return tuple(self.pending.get(seat, ()))
+        return tuple(window.options.get(seat, ()))
 
     def _public_view(self) -> tuple:
         """The table everyone sees, rebuilt only when something happened since: the melds as
@@ -392,7 +454,7 @@ class Game:
             self.last_round,
             tuple(self.declined),  # declined_three_gold
             self._legal(seat),  # legal
-            self.win_blocked.get(seat) if self.phase in CHOICE_PHASES else None,  # win_blocked
+            self.window.blocked(seat) if self.window is not None else None,  # win_blocked
             tuple(wall.set_aside),  # set_aside
             wall.head,  # wall_head
             wall.tail,  # wall_tail
@@ -438,7 +500,9 @@ class Game:
         discards (rules.md §9). A seat in the middle of an added kong is not waiting."""
         if not self.config.single_wait_lock:
             return None
-        kong_seat = self.pending_addkong.seat if self.pending_addkong is not None else None
+        window = self.window
+        kong = window.kong if isinstance(window, RobKongWindow) else None
+        kong_seat = kong.seat if kong is not None else None
         for d in (1, 2, 3):
             other = (seat + d) % 4
             if other != kong_seat and self.has_discarded[other] and self.single_wait(other):
@@ -555,8 +619,9 @@ class Game:
         if action.type in (DISCARD, ANKONG_, ADDKONG) and action.tile not in hand:
             t = "?" if action.tile is None else tile_str(action.tile)
             return no("not_in_hand", f"seat {action.seat} has no {t} in hand")
-        if action.type == WIN and action.seat in self.win_blocked:
-            return no("win_refused", f"no 胡: {self.win_blocked[action.seat]}")
+        blocked = self.window.blocked(action.seat) if self.window is not None else None
+        if action.type == WIN and blocked is not None:
+            return no("win_refused", f"no 胡: {blocked}")
         if self.phase == TURN and not self.turn_drew and action.type != DISCARD:
             return no(
                 "discard_after_call",
@@ -592,7 +657,7 @@ class Game:
                 self.hands[seat].remove(tile)
             self._add_meld(seat, Meld(ANKONG, (tile,) * 4))
             self._emit(Event("ankong", seat))  # face down: the kind is not public (§5)
-            self._replacement_draw(seat)
+            self._draw(seat, tail=True)
         elif action.type == ADDKONG:
             self.hands[seat].remove(action.tile)
             if self.config.rob_kong:
@@ -621,17 +686,7 @@ class Game:
                 self._kong_reserve += self.melds[seat][i].reserve_extra()
                 break
         self._emit(Event("addkong", seat, tile))
-        self._replacement_draw(seat)
-
-    def _replacement_draw(self, seat: int) -> None:
-        """杠 replacement from the tail (rules.md §5)."""
-        tile = self.wall.draw_tail()
-        self.hands[seat].append(tile)
-        self.drawn[seat] = tile
-        self.phase, self.turn, self.turn_drew = TURN, seat, True
-        self.declined_this_turn = False
-        self.pending, self.choices = {}, {}
-        self._emit(Event("draw", seat, tile, info={"from": "tail"}, private=True))
+        self._draw(seat, tail=True)
 
     def _discard(self, seat: int, tile: int | None) -> None:
         assert tile is not None
@@ -697,8 +752,7 @@ class Game:
             return False
         levels.sort(key=lambda x: (x[0], _distance(dealer, x[1]) or 4))
         order = list(dict.fromkeys(seat for _, seat in levels))
-        self.window_levels = levels
-        self._set_pending(WINDOW, options, order)
+        self.window = RobGoldWindow(options, order, levels=levels)
         # public: that the window is open, not who may act in it (that would tell hands)
         self._emit(Event("window"))
         return True
@@ -716,14 +770,9 @@ class Game:
         w = self._win_input(seat, [*self.hands[seat], self.indicator], self.indicator, BY_ROB, True)
         return evaluate_win(replace(w, robbed=True), self.config)
 
-    def _set_pending(self, phase: str, options: dict[int, list[Action]], order: list[int]) -> None:
-        self.phase = phase
-        self.pending = options
-        self.pending_order = order
-        self.choices = {}
-
     def _apply_choice(self, action: Action) -> None:
-        self.choices[action.seat] = action
+        assert self.window is not None
+        self.window.choices[action.seat] = action
         if action.type == DECLINE_THREE_GOLD:
             self._decline_three_gold(action.seat)
         if not self.to_act():
@@ -734,26 +783,28 @@ class Game:
         choices are resolved; a window or claim that opens next is left open. (In a record a
         seat whose decision is not written passed: interfaces.md §2.)"""
         events: list[Event] = []
-        phase = self.phase
-        while self.phase == phase and phase in CHOICE_PHASES and self.to_act():
+        window = self.window
+        while window is not None and self.window is window and self.to_act():
             seat = self.to_act()[0]
-            decline = next(a for a in self.pending[seat] if a.type in (PASS, DECLINE_THREE_GOLD))
+            decline = next(a for a in window.options[seat] if a.type in (PASS, DECLINE_THREE_GOLD))
             events += self.apply(decline)
         return events
 
     def _resolve(self) -> None:
-        if self.phase == WINDOW:
-            self._resolve_window()
-        elif self.phase == CLAIM:
-            self._resolve_claims()
-        else:
-            self._resolve_robkong()
+        match self.window:
+            case RobGoldWindow() as window:
+                self._resolve_window(window)
+            case ClaimWindow() as window:
+                self._resolve_claims(window)
+            case RobKongWindow() as window:
+                self._resolve_robkong(window)
 
-    def _resolve_window(self) -> None:
+    def _resolve_window(self, window: RobGoldWindow) -> None:
+        self.window = None
         takers = []
-        for level, seat in self.window_levels:
+        for level, seat in window.levels:
             want = THREE_GOLD if level == 1 else ROB_GOLD
-            choice = self.choices.get(seat)
+            choice = window.choices.get(seat)
             if choice is not None and choice.type == want:
                 takers.append((level, _distance(self.dealer, seat) or 4, seat, want))
         if not takers:
@@ -775,39 +826,40 @@ class Game:
 
     # --------------------------------------------------------------- claims
     def _open_claims(self, discarder: int, tile: int) -> None:
-        options: dict[int, list[Action]] = {}
-        self.win_scores, self.win_blocked = {}, {}
+        window = ClaimWindow({}, [], discarder=discarder, tile=tile)
         for d in (1, 2, 3):
             seat = (discarder + d) % 4
-            acts = self._claim_options(seat, discarder, tile)
+            acts = self._claim_options(seat, window)
             if acts:
-                options[seat] = [*acts, _action(seat, PASS)]
-        self._note_blocked_wins()
-        for seat, reason in self.win_blocked.items():
+                window.options[seat] = [*acts, _action(seat, PASS)]
+        self._note_blocked_wins(window)
+        for seat, reason in window.refused.items():
             # told even when the seat has nothing else to decide (rules.md §9: say why)
             self._emit(Event("win_blocked", seat, tile, info={"reason": reason}, private=True))
-        if not options:
-            self._next_draw((discarder + 1) % 4)
+        if not window.options:
+            self._draw((discarder + 1) % 4)
             return
-        self._set_pending(CLAIM, options, list(options))  # seat order from the discarder
+        window.order = list(window.options)  # seat order from the discarder
+        self.window = window
 
-    def _claim_options(self, seat: int, discarder: int, tile: int) -> list[Action]:
+    def _claim_options(self, seat: int, window: ClaimWindow) -> list[Action]:
         """胡 / 明杠 / 碰 (anyone) and 吃 (the 下家 only) on a discard (rules.md §5)."""
         acts: list[Action] = []
+        tile = window.tile
         shape = self._hand_shape(seat)
         score, blocked = self._discard_win(seat, tile, shape)
         if score is not None:
-            self.win_scores[seat] = score
+            window.scores[seat] = score
             acts.append(_action(seat, WIN))
         elif blocked is not None:
-            self.win_blocked[seat] = blocked
+            window.refused[seat] = blocked
         # a discard is never a gold, so the tiles matching it are the counts of its face
         n = shape.counts[face(tile, self.gold)]
         if n >= 3 and self._kong_allowed(KONG):
             acts.append(_action(seat, KONG_, tile))
         if n >= 2 and self._leaves_non_gold(shape, 2):
             acts.append(_action(seat, PONG_, tile))
-        if seat == (discarder + 1) % 4:
+        if seat == (window.discarder + 1) % 4:
             acts.extend(self._chi_options(seat, tile, shape))
         return acts
 
@@ -826,24 +878,33 @@ class Game:
                 out.append(Action(seat, CHI_, tile, tuple(sorted((ta, tb)))))
         return out
 
-    def _resolve_claims(self) -> None:
+    def _resolve_claims(self, window: ClaimWindow) -> None:
         """胡 beats 杠/碰, which beat 吃; among 胡, tier then seat order (rules.md §5, §10)."""
-        discarder, tile = self.last_discard  # type: ignore[misc]
-        wins = [s for s, a in self.choices.items() if a.type == WIN]
-        if wins:
-            seat = max(wins, key=lambda s: (self.win_scores[s].tier, -_distance(discarder, s)))
+        self.window = None
+        discarder, tile = window.discarder, window.tile
+        seat = self._winner(window, discarder)
+        if seat is not None:
             self.ponds[discarder].pop()
-            self._finish_win(seat, BY_DISCARD, self.win_scores[seat], discarder, tile)
+            self._finish_win(seat, BY_DISCARD, window.scores[seat], discarder, tile)
             return
         for kind in (KONG_, PONG_, CHI_):
-            for a in self.choices.values():
+            for a in window.choices.values():
                 if a.type == kind:
                     self._claim(a, discarder)
                     return
-        self._next_draw((discarder + 1) % 4)
+        self._draw((discarder + 1) % 4)
 
-    def _note_blocked_wins(self) -> None:
-        for reason in self.win_blocked.values():
+    @staticmethod
+    def _winner(window: WinWindow, source: int) -> int | None:
+        """Of the seats that chose 胡, the one who wins: one winner per tile, the higher tier
+        first, then the nearest seat after ``source`` (rules.md §10)."""
+        wins = [s for s, a in window.choices.items() if a.type == WIN]
+        if not wins:
+            return None
+        return max(wins, key=lambda s: (window.scores[s].tier, -_distance(source, s)))
+
+    def _note_blocked_wins(self, window: WinWindow) -> None:
+        for reason in window.refused.values():
             tag = reason.split(":", 1)[0]
             tag = {"lock": "lock", "restriction": "restricted"}.get(tag)
             if tag is not None and tag not in self.rule_events:
@@ -863,59 +924,58 @@ class Game:
         self.last_discard = None
         self._emit(Event(action.type, seat, tile, tiles=used, info={"from": discarder}))
         if action.type == KONG_:
-            self._replacement_draw(seat)
+            self._draw(seat, tail=True)
         else:
-            self.phase, self.turn, self.turn_drew = TURN, seat, False
-            self.pending, self.choices = {}, {}
+            self.turn, self.turn_drew = seat, False
             self.drawn[seat] = None
 
     # -------------------------------------------------------- 抢杠 (option)
     def _open_robkong(self, action: Action) -> bool:
         tile = action.tile
         assert tile is not None
-        options: dict[int, list[Action]] = {}
-        self.win_scores, self.win_blocked = {}, {}
-        self.pending_addkong = action
+        # open while the wins are worked out: the seat adding the kong is not waiting (§9)
+        window = self.window = RobKongWindow({}, [], kong=action)
         for d in (1, 2, 3):
             seat = (action.seat + d) % 4
             score, blocked = self._discard_win(seat, tile, self._hand_shape(seat))
             if score is not None:
-                self.win_scores[seat] = score
-                options[seat] = [_action(seat, WIN), _action(seat, PASS)]
+                window.scores[seat] = score
+                window.options[seat] = [_action(seat, WIN), _action(seat, PASS)]
             elif blocked is not None:
-                self.win_blocked[seat] = blocked
-        self._note_blocked_wins()
-        if not options:
-            self.pending_addkong = None
+                window.refused[seat] = blocked
+        self._note_blocked_wins(window)
+        if not window.options:
+            self.window = None
             return False
-        order = sorted(options, key=lambda s: _distance(action.seat, s))
-        self._set_pending(ROBKONG, options, order)
+        window.order = sorted(window.options, key=lambda s: _distance(action.seat, s))
         return True
 
-    def _resolve_robkong(self) -> None:
-        action = self.pending_addkong
+    def _resolve_robkong(self, window: RobKongWindow) -> None:
+        self.window = None
+        action = window.kong
         assert action is not None and action.tile is not None
-        self.pending_addkong = None
-        wins = [s for s, a in self.choices.items() if a.type == WIN]
-        if wins:
-            seat = max(wins, key=lambda s: (self.win_scores[s].tier, -_distance(action.seat, s)))
+        seat = self._winner(window, action.seat)
+        if seat is not None:
             self.rule_events.append("rob_kong")
-            self._finish_win(seat, BY_DISCARD, self.win_scores[seat], action.seat, action.tile)
+            self._finish_win(seat, BY_DISCARD, window.scores[seat], action.seat, action.tile)
             return
         self._complete_addkong(action)
 
     # ------------------------------------------------------------- drawing
-    def _next_draw(self, seat: int) -> None:
-        self.pending, self.choices = {}, {}
-        if self.drawable <= 4:
+    def _draw(self, seat: int, tail: bool = False) -> None:
+        """``seat`` draws and is on turn: from the head, or from the tail after a kong
+        (rules.md §5). A head draw with 4 or fewer drawable tiles starts 最后一出 (§6)."""
+        self.window = None
+        if not tail and self.drawable <= 4:
             self._last_round(seat)
             return
-        tile = self.wall.draw_head()
+        tile = self.wall.draw_tail() if tail else self.wall.draw_head()
         self.hands[seat].append(tile)
         self.drawn[seat] = tile
-        self.phase, self.turn, self.turn_drew = TURN, seat, True
+        self.turn, self.turn_drew = seat, True
         self.declined_this_turn = False
-        self._emit(Event("draw", seat, tile, private=True))
+        info = {"from": "tail"} if tail else {}
+        self._emit(Event("draw", seat, tile, info=info, private=True))
 
     def _last_round(self, seat: int) -> None:
         """最后一出 (rules.md §6): each player in turn draws one of the last drawable tiles;
@@ -969,8 +1029,7 @@ class Game:
             win_tile=tile,
             events=list(self.rule_events),
         )
-        self.phase = OVER
-        self.pending, self.choices = {}, {}
+        self.window = None
         self._emit(Event("win", seat, tile, info={"by": by, "pattern": score.pattern}))
 
     def _finish_draw(self, why: str = "wall") -> None:
@@ -985,7 +1044,7 @@ class Game:
             streak=self.streak,
             events=list(self.rule_events),
         )
-        self.phase = OVER
+        self.window = None
         self._emit(Event("liuju", info={"why": why}))
 
     # ------------------------------------------------------------- helpers
@@ -996,8 +1055,9 @@ class Game:
             out += self.hands[s] + self.ponds[s]
             for m in self.melds[s]:
                 out += m.tiles
-        if self.pending_addkong is not None and self.pending_addkong.tile is not None:
-            out.append(self.pending_addkong.tile)
+        window = self.window
+        if isinstance(window, RobKongWindow) and window.kong is not None:
+            out.append(window.kong.tile)  # type: ignore[arg-type]
         return out
 
 

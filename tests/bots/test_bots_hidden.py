@@ -133,7 +133,7 @@ def claim_twins(window: bool) -> tuple[Game, Game]:
         for i, j in zip(mine, range(start, start + len(mine)), strict=True):
             other[i], other[j] = other[j], other[i]
         b = at_seat_1(other, hands[0])
-        if 3 not in b.pending:  # seat 3 now has no choice to make
+        if 3 not in b.window.options:  # seat 3 now has no choice to make
             break
     else:
         raise AssertionError("no swap takes seat 3's choice away")

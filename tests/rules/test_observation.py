@@ -46,7 +46,7 @@ def expected(game: Game, seat: int) -> dict[str, object]:
         "last_round": game.last_round,
         "declined_three_gold": tuple(game.declined),
         "legal": tuple(game.legal_actions(seat)),
-        "win_blocked": game.win_blocked.get(seat) if game.phase in CHOICE_PHASES else None,
+        "win_blocked": game.window.blocked(seat) if game.phase in CHOICE_PHASES else None,
         "set_aside": tuple(game.wall.set_aside),
         "wall_head": game.wall.head,
         "wall_tail": game.wall.tail,
