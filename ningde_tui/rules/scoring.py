@@ -27,50 +27,47 @@ XIANJIN = "xianjin"  # 闲金: a waiting state (rules.md §9), not a pattern of 
 
 _DEFAULT = RuleConfig()
 
-PATTERN_ZH = {
-    PINGHU: "平胡",
-    ZIMO: "自摸",
-    QIANGJIN: "抢金",
-    SANJINDAO: "三金倒",
-    JINQUE: "金雀",
-    JINSHUN: "金顺",
-    QINGYISE: "清一色",
-    DANDIAO: "单钓",
-}
-PATTERN_EN = {
-    PINGHU: "Plain win",
-    ZIMO: "Self-drawn",
-    QIANGJIN: "Rob the Gold",
-    SANJINDAO: "Three Golds",
-    JINQUE: "Gold Pair",
-    JINSHUN: "Gold Run",
-    QINGYISE: "Pure Suit",
-    DANDIAO: "Single Wait",
-}
 
-# Discard-win priority tiers (rules.md §10): {单钓, 金顺, 清一色} > 金雀 > 平胡.
-PATTERN_TIER = {
-    DANDIAO: 3,
-    JINSHUN: 3,
-    QINGYISE: 3,
-    JINQUE: 2,
-    PINGHU: 1,
-    ZIMO: 1,
-    QIANGJIN: 1,
-    SANJINDAO: 1,
-}
+@dataclass(frozen=True)
+class Formula:
+    """A payment's shape (seed 7): (b + inside) × times + after, where b = J + K (+ Z)."""
 
-# Formula shapes (seed 7): (sum + bonus) × mult, or sum × mult + bonus.
-#   kind -> (hu bonus inside the bracket, multiplier, pattern bonus added after)
-_FORMULA = {
-    PINGHU: (1, 1, 0),
-    ZIMO: (1, 2, 0),
-    QIANGJIN: (2, 2, 0),  # 抢金1番 + 胡牌1番
-    JINQUE: (0, 3, 15),
-    JINSHUN: (0, 3, 30),
-    QINGYISE: (0, 3, 30),
-    DANDIAO: (0, 3, 30),
+    inside: int
+    times: int
+    after: int
+
+    def amount(self, b: int) -> int:
+        return (b + self.inside) * self.times + self.after
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One scoring pattern (rules.md §9-§11): its names, its discard-win tier (§10: {单钓,
+    金顺, 清一色} > 金雀 > 平胡) and how it pays. Which hands fit it: ``_FITS``."""
+
+    key: str
+    zh: str
+    en: str
+    tier: int
+    formula: Formula
+
+
+PATTERN_TABLE: dict[str, Pattern] = {
+    p.key: p
+    for p in (
+        Pattern(PINGHU, "平胡", "Plain win", 1, Formula(1, 1, 0)),
+        Pattern(ZIMO, "自摸", "Self-drawn", 1, Formula(1, 2, 0)),
+        Pattern(QIANGJIN, "抢金", "Rob the Gold", 1, Formula(2, 2, 0)),  # 抢金1番 + 胡牌1番
+        Pattern(SANJINDAO, "三金倒", "Three Golds", 1, Formula(1, 2, 0)),  # later: as 自摸
+        Pattern(JINQUE, "金雀", "Gold Pair", 2, Formula(0, 3, 15)),
+        Pattern(JINSHUN, "金顺", "Gold Run", 3, Formula(0, 3, 30)),
+        Pattern(QINGYISE, "清一色", "Pure Suit", 3, Formula(0, 3, 30)),
+        Pattern(DANDIAO, "单钓", "Single Wait", 3, Formula(0, 3, 30)),
+    )
 }
+PATTERN_ZH = {k: p.zh for k, p in PATTERN_TABLE.items()}
+PATTERN_EN = {k: p.en for k, p in PATTERN_TABLE.items()}
+PATTERN_TIER = {k: p.tier for k, p in PATTERN_TABLE.items()}
 
 
 @dataclass(frozen=True)
@@ -81,12 +78,13 @@ class Payment:
     jin: int
     gang: int
     zhuang: int  # Z when the dealer is the winner or this payer, else 0
-    formula: str  # key of _FORMULA (sanjindao pays by zimo's or qiangjin's)
+    formula: str  # the pattern whose formula it pays by (三金倒 at the start: qiangjin's)
     amount: int
 
     def text(self, lang: str = "zh") -> str:
         """``(金2 + 杠1 + 庄2) × 3 + 15 = 30``."""
-        inner, mult, bonus = _FORMULA[self.formula]
+        f = PATTERN_TABLE[self.formula].formula
+        inner, mult, bonus = f.inside, f.times, f.after
         names = (
             ("金", "杠", "庄", "抢金", "胡")
             if lang == "zh"
@@ -110,8 +108,7 @@ class Payment:
 
 
 def pay_amount(formula: str, b: int) -> int:
-    inner, mult, bonus = _FORMULA[formula]
-    return (b + inner) * mult + bonus
+    return PATTERN_TABLE[formula].formula.amount(b)
 
 
 @dataclass(frozen=True)
@@ -156,7 +153,9 @@ class WinScore:
         return [self.pay_dealer, self.pay_other, self.pay_other]
 
 
-def _price(formula: str, jin: int, gang: int, streak: int, winner_is_dealer: bool):
+def _price(
+    formula: str, jin: int, gang: int, streak: int, winner_is_dealer: bool
+) -> tuple[Payment | None, Payment, int]:
     """The three payments of a pattern: (dealer payment or None, non-dealer payment, total)."""
     if winner_is_dealer:
         other = Payment(False, jin, gang, streak, formula, pay_amount(formula, jin + gang + streak))
@@ -236,97 +235,144 @@ def evaluate_win(w: WinInput, config: RuleConfig | None = None) -> WinScore:
     return _evaluate(w, config or _DEFAULT, check_floor=True)
 
 
+@dataclass(frozen=True)
+class _Hand:
+    """A finished hand as the pattern tests see it."""
+
+    w: WinInput
+    config: RuleConfig
+    counts: list[int]  # 27 face counts of the concealed non-golds (白板 as the gold's face)
+    golds: int  # golds in the concealed hand, a robbed indicator included (金番 J)
+    own_golds: int  # the golds that count toward 三金倒 (§8.3)
+    size_ok: bool  # 3 × (5 − melds) + 2 concealed tiles
+    complete: bool  # five melds and a pair, golds wild
+
+    @classmethod
+    def of(cls, w: WinInput, config: RuleConfig) -> _Hand:
+        counts, golds = face_counts(w.concealed, w.gold)
+        size_ok = len(w.concealed) == 3 * (5 - len(w.melds)) + 2
+        complete = size_ok and shapes.is_complete(counts, golds)
+        own = golds - (1 if w.robbed else 0)
+        return cls(w, config, counts, golds, own, size_ok, complete)
+
+
+def _fits_jinque(h: _Hand) -> bool:
+    """金雀: the two golds are the pair."""
+    return h.golds >= 2 and shapes.melds_need(h.counts) <= h.golds - 2
+
+
+def _fits_jinshun(h: _Hand) -> bool:
+    """金顺: three golds make one meld, the rest 4 melds and a pair without golds."""
+    if h.golds != 3 or shapes.pair_need(h.counts) != 0:
+        return False
+    return not h.config.jin_shun_sequences_only or (
+        shapes.sequences_only_pair(h.counts) and all(m.kind == CHI for m in h.w.melds)
+    )
+
+
+def _fits_qingyise(h: _Hand) -> bool:
+    return is_pure_suit(h.w.concealed, h.w.melds, h.w.gold)
+
+
+def _fits_dandiao(h: _Hand) -> bool:
+    return five_declared_melds(h.w.melds, h.config)
+
+
+# The special patterns of a complete hand (rules.md §9), in the order they are listed (the
+# first of equal totals and tiers is reported).
+_FITS = {
+    JINQUE: _fits_jinque,
+    JINSHUN: _fits_jinshun,
+    QINGYISE: _fits_qingyise,
+    DANDIAO: _fits_dandiao,
+}
+_BASE = {BY_DISCARD: PINGHU, BY_SELF: ZIMO, BY_ROB: QIANGJIN, BY_HEAVEN: QIANGJIN}
+
+
+def _candidates(h: _Hand) -> dict[str, str]:
+    """Every pattern the hand fits -> the pattern whose formula it pays by."""
+    w = h.w
+    out: dict[str, str] = {}
+    if h.complete:
+        out[_BASE[w.by]] = _BASE[w.by]
+        out.update((p, p) for p, fits in _FITS.items() if fits(h))
+        if w.win_tile == w.gold and w.by == BY_SELF and _was_single_wait(w, h.config):
+            # seed 6: 单钓或闲金时，抽来金的话，算金雀 — a floor: 金雀 joins the patterns the
+            # hand fits, so drawing a gold never pays less than an ordinary tile would
+            # (gold_draw_floor off: the earlier reading, 金雀 and nothing else)
+            if not h.config.gold_draw_floor:
+                out = {}
+            out[JINQUE] = JINQUE
+    if h.own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
+        # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
+        start = w.start or w.by in (BY_HEAVEN, BY_ROB)
+        out.setdefault(QIANGJIN if start else SANJINDAO, QIANGJIN if start else ZIMO)
+    return out
+
+
+def _was_single_wait(w: WinInput, config: RuleConfig) -> bool:
+    """Was the hand in 单钓/闲金 before the gold just drawn?"""
+    before = list(w.concealed)
+    before.remove(w.gold)
+    return is_single_wait(before, w.melds, w.gold, config) is not None
+
+
+def _not_a_win(h: _Hand) -> WinScore:
+    w = h.w
+    need = 3 * (5 - len(w.melds)) + 2
+    if not h.size_ok:
+        reason = f"{len(w.concealed)} concealed tiles with {len(w.melds)} melds: a winning hand has {need}"
+    elif h.own_golds >= 3:
+        reason = "三金倒 is won only by self-draw, and the hand is not complete"
+    else:
+        reason = "the tiles do not form melds and a pair"
+    return WinScore(False, reason=reason)
+
+
+def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> str | None:
+    """Why a hand that fits ``best`` may still not win (rules.md §7 declined 三金倒, §9 the
+    discard restriction), or None."""
+    w = h.w
+    if w.declined_three_gold:
+        kongs = sum(m.kong_fan() for m in w.melds)
+        three_gold = _price(ZIMO, h.golds, kongs, w.streak, w.dealer)[2]
+        if total < three_gold:
+            return (
+                f"declined: 三金倒 was declined, so a win must pay at least what 三金倒 would "
+                f"({three_gold}), and this one pays {total}"
+            )
+    if check_floor and w.by == BY_DISCARD:
+        floor = discard_win_floor(w, h.config)
+        if PATTERN_TIER[best] < floor:
+            need = {2: "金雀", 3: "金顺/清一色"}[floor]
+            return (
+                f"restriction: this hand waits for {need}, so a discard win must be at "
+                f"least {need} (this one would be {PATTERN_ZH[best]})"
+            )
+    return None
+
+
 def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
-    concealed = list(w.concealed)
     if w.by not in BY_VALUES:
         raise ValueError(f"unknown way of winning {w.by!r}")
-    counts, golds = face_counts(concealed, w.gold)
-    own_golds = golds - (1 if w.robbed else 0)
-    kong_fan = sum(m.kong_fan() for m in w.melds)
-    jin = golds
-    z = w.streak
-    groups = 5 - len(w.melds)
-    complete = len(concealed) == 3 * groups + 2 and shapes.is_complete(counts, golds)
-    start_formula = w.start or w.by in (BY_HEAVEN, BY_ROB)
-
-    candidates: dict[str, str] = {}  # pattern -> formula
-    if complete:
-        base = {BY_DISCARD: PINGHU, BY_SELF: ZIMO, BY_ROB: QIANGJIN, BY_HEAVEN: QIANGJIN}[w.by]
-        candidates[base] = base
-        if golds >= 2 and shapes.melds_need(counts) <= golds - 2:
-            candidates[JINQUE] = JINQUE
-        if golds == 3 and shapes.pair_need(counts) == 0:
-            if not config.jin_shun_sequences_only or (
-                shapes.sequences_only_pair(counts) and all(m.kind == CHI for m in w.melds)
-            ):
-                candidates[JINSHUN] = JINSHUN
-        if is_pure_suit(concealed, w.melds, w.gold):
-            candidates[QINGYISE] = QINGYISE
-        if five_declared_melds(w.melds, config):
-            candidates[DANDIAO] = DANDIAO
-        if w.win_tile == w.gold and w.by == BY_SELF:
-            before = list(concealed)
-            before.remove(w.gold)
-            if is_single_wait(before, w.melds, w.gold, config) is not None:
-                # seed 6: 单钓或闲金时，抽来金的话，算金雀 — a floor: 金雀 joins the patterns
-                # the hand fits, so drawing a gold never pays less than an ordinary tile would
-                # (gold_draw_floor off: the earlier reading, 金雀 and nothing else)
-                if not config.gold_draw_floor:
-                    candidates = {}
-                candidates[JINQUE] = JINQUE
-    if own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
-        # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
-        key = QIANGJIN if start_formula else SANJINDAO
-        candidates.setdefault(key, QIANGJIN if start_formula else ZIMO)
-
+    h = _Hand.of(w, config)
+    candidates = _candidates(h)
     if not candidates:
-        if len(concealed) != 3 * groups + 2:
-            reason = (
-                f"{len(concealed)} concealed tiles with {len(w.melds)} melds: "
-                f"a winning hand has {3 * groups + 2}"
-            )
-        elif own_golds >= 3:
-            reason = "三金倒 is won only by self-draw, and the hand is not complete"
-        else:
-            reason = "the tiles do not form melds and a pair"
-        return WinScore(False, reason=reason)
-
-    priced = {}
-    for pattern, formula in candidates.items():
-        priced[pattern] = _price(formula, jin, kong_fan, z, w.dealer)
+        return _not_a_win(h)
+    kongs = sum(m.kong_fan() for m in w.melds)
+    priced = {p: _price(f, h.golds, kongs, w.streak, w.dealer) for p, f in candidates.items()}
     best = max(priced, key=lambda p: (priced[p][2], PATTERN_TIER[p]))
     pay_dealer, pay_other, total = priced[best]
     totals = {p: v[2] for p, v in priced.items()}
-
-    if w.declined_three_gold:
-        _, _, three_gold_total = _price(ZIMO, jin, kong_fan, z, w.dealer)
-        if total < three_gold_total:
-            return WinScore(
-                False,
-                reason=(
-                    f"declined: 三金倒 was declined, so a win must pay at least what 三金倒 would "
-                    f"({three_gold_total}), and this one pays {total}"
-                ),
-                candidates=totals,
-            )
-    if check_floor and w.by == BY_DISCARD:
-        floor = discard_win_floor(w, config)
-        if PATTERN_TIER[best] < floor:
-            need = {2: "金雀", 3: "金顺/清一色"}[floor]
-            return WinScore(
-                False,
-                reason=(
-                    f"restriction: this hand waits for {need}, so a discard win must be at "
-                    f"least {need} (this one would be {PATTERN_ZH[best]})"
-                ),
-                candidates=totals,
-            )
+    why = _refusal(h, best, total, check_floor)
+    if why is not None:
+        return WinScore(False, reason=why, candidates=totals)
     return WinScore(
         True,
         pattern=best,
-        zhuang=z,
-        jin=jin,
-        gang=kong_fan,
+        zhuang=w.streak,
+        jin=h.golds,
+        gang=kongs,
         pay_dealer=pay_dealer,
         pay_other=pay_other,
         total=total,
