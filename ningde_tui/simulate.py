@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .bots.base import BOTS, Player, make_bot
 from .record import RecordWriter, seat_info
@@ -96,19 +97,20 @@ class Summary:
     draws: int
     duplicate: bool = False
 
-    def to_json(self) -> dict:
-        out = {
+    def to_json(self) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = [
+            {"bot": s.bot, "points": s.points, "wins": s.wins, "deal_ins": s.deal_ins}
+            for s in self.seats
+        ]
+        out: dict[str, Any] = {
             "hands": self.hands,
             "seconds": round(self.seconds, 3),
             "hands_per_s": round(self.hands / self.seconds, 1) if self.seconds else None,
-            "seats": [
-                {"bot": s.bot, "points": s.points, "wins": s.wins, "deal_ins": s.deal_ins}
-                for s in self.seats
-            ],
+            "seats": seats,
             "draws": self.draws,
         }
         if self.duplicate:
-            for row, s in zip(out["seats"], self.seats, strict=True):
+            for row, s in zip(seats, self.seats, strict=True):
                 mean, ci = s.mean_ci()
                 row.update({"mean": round(mean, 3), "ci95": round(ci, 3), "hands": s.hands})
         return out

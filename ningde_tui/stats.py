@@ -192,7 +192,7 @@ def collect(folder: Path, use_cache: bool = True) -> Collection:
                 broken.append((path, reason))
                 fresh[key] = {"mtime_ns": stat.st_mtime_ns, "size": stat.st_size, "error": reason}
                 continue
-        fresh[key] = summary.to_json() if computed else entry
+        fresh[key] = summary.to_json() if computed or entry is None else entry
         games.append(summary)
     if use_cache and (changed or fresh.keys() != cached.keys()):
         _save_cache(cache_file, fresh)

@@ -315,9 +315,9 @@ class Game:
         self.opening: list[int] = []  # the first go-around's discards, for 臭庄
         self.opening_open = True
         self.last_round = False
-        self._turn_cache: tuple[tuple, tuple[Action, ...]] | None = None
+        self._turn_cache: tuple[tuple[int, ...], tuple[Action, ...]] | None = None
         self._kong_reserve = 0  # the reserve's growth from kongs so far
-        self._public: tuple | None = None
+        self._public: tuple[Any, ...] | None = None
         self._shapes: list[_HandShape | None] = [None] * 4
         self._deal()
 
@@ -393,7 +393,7 @@ class Game:
             return ()
         return tuple(window.options.get(seat, ()))
 
-    def _public_view(self) -> tuple:
+    def _public_view(self) -> tuple[Any, ...]:
         """The table everyone sees, rebuilt only when something happened since: the melds as
         each seat sees them (a 暗杠 face down but to its owner, rules.md §5), ponds, hand sizes."""
         key = (len(self.log), len(self.decisions))
@@ -653,12 +653,14 @@ class Game:
             self._discard(seat, action.tile)
         elif action.type == ANKONG_:
             tile = action.tile
+            assert tile is not None
             for _ in range(4):
                 self.hands[seat].remove(tile)
             self._add_meld(seat, Meld(ANKONG, (tile,) * 4))
             self._emit(Event("ankong", seat))  # face down: the kind is not public (§5)
             self._draw(seat, tail=True)
         elif action.type == ADDKONG:
+            assert action.tile is not None
             self.hands[seat].remove(action.tile)
             if self.config.rob_kong:
                 # announced whether or not anyone can rob it, so the table learns nothing
@@ -905,8 +907,8 @@ class Game:
 
     def _note_blocked_wins(self, window: WinWindow) -> None:
         for reason in window.refused.values():
-            tag = reason.split(":", 1)[0]
-            tag = {"lock": "lock", "restriction": "restricted"}.get(tag)
+            head = reason.split(":", 1)[0]
+            tag = {"lock": "lock", "restriction": "restricted"}.get(head)
             if tag is not None and tag not in self.rule_events:
                 self.rule_events.append(tag)
 

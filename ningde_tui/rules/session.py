@@ -48,7 +48,7 @@ class Session:
     @property
     def over(self) -> bool:
         """A session of N 圈 ends when the deal has passed on 4N times (rules.md §2)."""
-        return bool(self.rounds) and self.passes >= 4 * self.rounds
+        return bool(self.rounds) and self.passes >= 4 * (self.rounds or 0)
 
     def next_setup(self) -> HandSetup:
         """The next hand's wall and dice, drawn from the session's random stream."""

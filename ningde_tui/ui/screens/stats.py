@@ -157,10 +157,10 @@ class StatsScreen(Screen[None]):
         plt.plot(hands, points, marker="braille", color="green")
         plt.hline(0, "gray")
         step = max(1, len(points) // 6)
-        plt.xticks(hands[::step])
+        plt.xticks([float(x) for x in hands[::step]])
         lo, hi = min(points), max(points)
         rise = max(1, round((hi - lo) / 5))
-        plt.yticks(list(range(-(-lo // rise) * rise, hi + 1, rise)))  # inside the data
+        plt.yticks([float(y) for y in range(-(-lo // rise) * rise, hi + 1, rise)])  # in the data
         plt.title(tr(self.lang, "stats.chart", name=player["name"]))
         plt.xlabel(tr(self.lang, "stats.chart_x"))
         plt.ylabel(tr(self.lang, "stats.chart_y"))
