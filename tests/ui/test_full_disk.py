@@ -14,8 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SIZE, settle, table_app
-from test_records import discard_last, only_record
+from pilot_helpers import SIZE, discard_last, only_record, settle, table_app
 from textual.pilot import Pilot
 
 from ningde_tui import jsonline

@@ -4,7 +4,14 @@ engine's priority order, each behind the cover."""
 
 from __future__ import annotations
 
-from pilot_helpers import SIZE, settle, table_app, widget_text
+from pilot_helpers import (
+    SIZE,
+    assert_covered,
+    assert_sees_only,
+    settle,
+    table_app,
+    the_table,
+)
 from textual.pilot import Pilot
 
 from ningde_tui.play import hotseat_plan
@@ -16,38 +23,6 @@ from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
 from ningde_tui.ui.widgets.hand import HandView, sort_hand
-from ningde_tui.ui.widgets.hints import HintsView
-from ningde_tui.ui.widgets.log import TableLog
-from ningde_tui.ui.widgets.seat import SeatView
-
-
-def the_table(pilot: Pilot[None]) -> TableScreen:
-    return next(s for s in pilot.app.screen_stack if isinstance(s, TableScreen))
-
-
-def assert_covered(pilot: Pilot[None], name: str) -> None:
-    """The cover asks for ``name``; under it the table draws no hand, no choices, no hints,
-    and its log tells nobody's draws."""
-    screen = pilot.app.screen
-    assert isinstance(screen, CoverScreen), screen
-    assert name in widget_text(screen.query_one("#cover-text"))
-    table = the_table(pilot)
-    assert table.private_seat is None
-    assert table.query_one(HandView).state.tiles == ()
-    assert table.query_one(ChoicesPanel).buttons() == []
-    assert widget_text(table.query_one(HintsView)).strip() == ""
-    assert all(view.state.tiles is None for view in table.query(SeatView))
-    assert not any("摸到" in line.plain for line in table.query_one(TableLog).lines)
-
-
-def assert_sees_only(pilot: Pilot[None], seat: int) -> None:
-    """The table shows ``seat``'s own tiles at the bottom and every other hand face down."""
-    table = the_table(pilot)
-    game = table.match.game
-    assert table.private_seat == seat and table.seating.bottom == seat
-    shown = table.query_one(HandView).state.tiles
-    assert sorted(shown) == sorted(game.hands[seat])
-    assert all(view.state.tiles is None for view in table.query(SeatView))
 
 
 def offered(pilot: Pilot[None]) -> list[Action]:

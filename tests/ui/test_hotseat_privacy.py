@@ -13,8 +13,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from pilot_helpers import SIZE, settle, table_app, widget_text
-from test_hotseat import assert_covered, assert_sees_only, the_table
+from pilot_helpers import (
+    SIZE,
+    assert_covered,
+    assert_sees_only,
+    settle,
+    table_app,
+    the_table,
+    widget_text,
+)
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 

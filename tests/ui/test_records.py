@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 
-from pilot_helpers import SIZE, settle, table_app
-from textual.pilot import Pilot
+from pilot_helpers import SIZE, discard_last, only_record, settle, table_app
 from textual.widgets import Button, DataTable
 
 from ningde_tui.record import replay_file
@@ -21,7 +20,6 @@ from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
-from ningde_tui.ui.widgets.hand import TILE_KEYS, HandView
 from ningde_tui.ui.widgets.seat import SeatView
 
 # With seed 39, greedy bots and the last tile discarded each turn, your third decision is a
@@ -40,22 +38,6 @@ def state(game) -> dict:
         "decisions": list(game.decisions),
         "legal": game.legal_actions(HUMAN),
     }
-
-
-async def discard_last(pilot: Pilot[None]) -> None:
-    screen = pilot.app.screen
-    assert isinstance(screen, TableScreen)
-    obs = screen.match.observation()
-    tiles = screen.query_one(HandView).state.tiles
-    index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
-    await pilot.press(TILE_KEYS[index])
-    await settle(pilot)
-
-
-def only_record(data_dir):
-    records = sorted((data_dir / "records").glob("*.jsonl"))
-    assert len(records) == 1, records
-    return records[0]
 
 
 async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:

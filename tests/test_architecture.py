@@ -1,0 +1,93 @@
+"""The import contract of the layers (docs: the shape of the code):
+
+- ``rules`` is the engine: it imports the standard library and itself, nothing else;
+- ``bots`` see the engine only: the standard library, ``rules`` and themselves (no UI);
+- the headless tools (records, calculator, simulation, statistics, review) never load the UI
+  (Textual) at import time;
+- test modules do not import one another (shared helpers live in ``*helpers.py``).
+
+Read from the source with ``ast``, so a lazy import inside a function counts too where it
+matters (rules and bots), and nothing has to be imported to check it.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "ningde_tui"
+STDLIB = set(sys.stdlib_module_names)
+
+
+def imports(path: Path, top_level_only: bool = False) -> list[str]:
+    """Absolute names of the modules a file imports (relative ones resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    package = parts[:-1]
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    out = []
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            out += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            out.append(name)
+    return [n for n in out if n != "__future__"]
+
+
+def sources(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+def outside(names: list[str], allowed: tuple[str, ...]) -> list[str]:
+    return [
+        n
+        for n in names
+        if n.split(".")[0] not in STDLIB
+        and not any(n == a or n.startswith(a + ".") for a in allowed)
+    ]
+
+
+@pytest.mark.parametrize("path", sources("rules"), ids=lambda p: p.name)
+def test_rules_import_nothing_above_them(path: Path) -> None:
+    assert outside(imports(path), ("ningde_tui.rules",)) == []
+
+
+@pytest.mark.parametrize("path", sources("bots"), ids=lambda p: p.name)
+def test_bots_see_only_the_engine(path: Path) -> None:
+    assert outside(imports(path), ("ningde_tui.rules", "ningde_tui.bots")) == []
+
+
+HEADLESS = ["calc", "record", "storage", "simulate", "stats", "review", "jsonline", "replay_cli"]
+
+
+@pytest.mark.parametrize("name", HEADLESS)
+def test_headless_tools_do_not_load_the_ui(name: str) -> None:
+    path = PACKAGE / f"{name}.py"
+    assert path.exists(), f"{name} moved: name it here again"
+    top = imports(path, top_level_only=True)
+    assert [n for n in top if n.startswith(("textual", "ningde_tui.ui"))] == []
+
+
+def test_test_modules_do_not_import_each_other() -> None:
+    offenders = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [
+            n.module if isinstance(n, ast.ImportFrom) else a.name
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom | ast.Import)
+            for a in (n.names if isinstance(n, ast.Import) else [None])
+        ]
+        bad = [n for n in names if n and n.split(".")[-1].startswith("test_")]
+        if bad:
+            offenders[path.name] = bad
+    assert offenders == {}
