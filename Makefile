@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint bench bench-bots screenshots demo-cast clean
+.PHONY: play test test-fast lint bench bench-bots screenshots demo-cast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,6 +21,10 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP) $@
 
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP) $(TEST_STAMP) $@
+
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(STAMP) $(TEST_STAMP) $@
@@ -30,9 +35,15 @@ play: $(STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest
 
-lint: $(TEST_STAMP)
+# the inner loop: the engine, records and tools, without the UI, property and fuzz suites
+test-fast: $(TEST_STAMP)
+	$(BIN)/python -m pytest -x --ignore=tests/ui --ignore=tests/rules/test_properties.py \
+		--ignore=tests/test_fuzz.py --ignore=tests/test_hostile_input.py
+
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check ningde_tui tests benchmarks
 	$(BIN)/ruff format --check ningde_tui tests benchmarks
+	$(BIN)/mypy --strict ningde_tui/rules
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/bench_shapes.py
@@ -45,7 +56,7 @@ screenshots: $(TEST_STAMP)
 	$(BIN)/python -m ningde_tui.ui.screenshots
 
 demo-cast: $(STAMP)
-	$(BIN)/python -m pip install --quiet asciinema==2.4.0
+	$(BIN)/python -m pip install --quiet -e '.[cast]'
 	NINGDE_DATA_DIR=$$(mktemp -d) $(BIN)/asciinema rec --overwrite -q --cols 140 --rows 45 -i 1 \
 		-c "$(BIN)/ningde demo --seed 7 --hands 1 --speed fast" screenshots/demo.cast
 
