@@ -7,7 +7,8 @@ ponds, melds and text use ``chip`` (``五万`` on an ivory chip, 4 cells).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -81,3 +82,68 @@ def tile_text(tile: int, gold: int | None, ascii_tiles: bool) -> Text:
 def backs(count: int, ascii_tiles: bool) -> Text:
     """An opponent's concealed tiles, face down."""
     return Text(("#" if ascii_tiles else "▮") * count, style=Style(color="#6fb39a"))
+
+
+# ---------------------------------------------------------------- tiles laid on the table
+# Three sizes of a tile on the table: FLAT (``五万``, 4 cells, one row), STANDING (rank over
+# suit, 2 cells by 2 rows) and TALL (the same, 4 cells wide). A face-down tile is green.
+FLAT, STANDING, TALL = "flat", "standing", "tall"
+LATEST_BG = "#ffe27a"  # the discard on the table right now
+TAKEN_BG = "#7d8a84"  # a discard another player called: gone from the pond
+CALLED_BG = "#f6d7a8"  # in a meld, the tile called from another player
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One tile on the table: ``tile`` None is face down; ``mark`` "latest", "taken" or
+    "called" changes its colour."""
+
+    tile: int | None
+    mark: str = ""
+
+
+def piece_style(piece: Piece, gold: int | None) -> Style:
+    if piece.tile is None:
+        return Style(color="#9fd3bf", bgcolor=BACK)
+    if piece.mark == "taken":
+        return Style(color="#2b3b36", bgcolor=TAKEN_BG, strike=True)
+    style = tile_style(piece.tile, gold)
+    bg = {"latest": LATEST_BG, "called": CALLED_BG}.get(piece.mark)
+    if bg is None and piece.tile != gold:
+        bg = IVORY
+    return style + Style(bgcolor=bg) if bg else style
+
+
+def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) -> list[Text]:
+    """The rows of one tile: one for FLAT, two for STANDING and TALL."""
+    style = piece_style(piece, gold)
+    if size == FLAT:
+        label = " ▒▒ " if piece.tile is None else chip_label(piece.tile, ascii_tiles)
+        if piece.tile is None and ascii_tiles:
+            label = " ## "
+        return [Text(label, style=style)]
+    if piece.tile is None:
+        upper = lower = "##" if ascii_tiles else "  "
+    else:
+        upper, lower = face_lines(piece.tile, ascii_tiles)
+    if size == TALL:
+        upper, lower = f" {upper} ", f" {lower} "
+    return [Text(upper, style=style), Text(lower, style=style)]
+
+
+def piece_width(size: str) -> int:
+    return 2 if size == STANDING else 4
+
+
+def row_lines(
+    pieces: Sequence[Piece], size: str, gold: int | None, ascii_tiles: bool, sep: str = " "
+) -> list[Text]:
+    """Tiles side by side (one or two rows of text)."""
+    height = 1 if size == FLAT else 2
+    out = [Text() for _ in range(height)]
+    for i, piece in enumerate(pieces):
+        for line, part in zip(out, piece_lines(piece, size, gold, ascii_tiles), strict=True):
+            if i and sep:
+                line.append(sep)
+            line.append_text(part)
+    return out

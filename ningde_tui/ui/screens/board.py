@@ -27,12 +27,13 @@ from ..hints import claim_hints, discard_hints, hand_hint
 from ..i18n import reason_text, tr
 from ..localize import localize_bindings
 from ..seating import Seating
-from ..tilefaces import tile_text
+from ..tilefaces import FLAT, STANDING, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order
 from ..widgets.hints import HintsView, hints_text
 from ..widgets.log import TableLog
-from ..widgets.pond import PondState, PondView
+from ..widgets.melds import MeldsState, MeldsView
+from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
 from ..widgets.wall import WallState, WallView
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from ..app import NingdeApp
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
+SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
+SIDE_PANEL_WIDTH = 140  # narrower terminals fold the side panel away (key i opens it)
 LINE_STYLE = {
     "action": "#e8e2d0",
     "draw": "#8fa8a2",
@@ -50,6 +53,7 @@ LINE_STYLE = {
 
 
 COMMON_BINDINGS = [
+    Binding("i", "toggle_side", "key.side"),
     Binding("h", "toggle_hints", "key.hints"),
     Binding("question_mark,f1", "help", "key.help", key_display="?"),
 ]
@@ -84,45 +88,57 @@ class BoardScreen(Screen[None]):
         self.interactive = True  # the private seat decides here (choices, discards)
         self.announcement = Line("", "action")
         self.notice = Line("", "notice")
+        self.scale = 0  # 0 compact, 1 standing tiles, 2 the biggest table
+        self.side_choice: bool | None = None  # the side panel as the player set it
+        self.table_ready = False  # refresh_table has drawn once
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        with Vertical(id="table-area"):
-            with Horizontal(id="main"):
-                with Vertical(id="table"):
-                    yield SeatView(2, id="seat-2", classes="seat top")
-                    with Horizontal(id="middle"):
-                        with Vertical(id="col-3", classes="side-col"):
-                            yield SeatView(3, id="seat-3", classes="seat")
-                            yield PondView(3, id="pond-3", classes="pond")
-                        with Vertical(id="centre"):
-                            yield PondView(2, id="pond-2", classes="pond")
-                            yield WallView(id="wall")
-                            yield PondView(0, id="pond-0", classes="pond")
-                        with Vertical(id="col-1", classes="side-col"):
-                            yield SeatView(1, id="seat-1", classes="seat")
-                            yield PondView(1, id="pond-1", classes="pond")
-                with Vertical(id="side"):
-                    yield ScoreBoard(id="scores")
-                    yield HintsView(id="hints")
-                    yield TableLog(id="log")
-            yield Static(id="announce")
-            yield from self.compose_controls()
-            with Horizontal(id="bottom"):
-                with Vertical(id="me"):
-                    yield MySeatLine(id="my-line")
-                    yield HandView(id="hand")
-                yield from self.compose_beside_hand()
+        """The table as players sit round it: you at the bottom, 下家 on the right, 对家 at the
+        top, 上家 on the left, each pond between its player and the square wall; the scores,
+        hints and log in a side panel that folds away (key i)."""
+        with Horizontal(id="table-area"):
+            with Vertical(id="table"):
+                with Horizontal(id="top"):
+                    yield SeatView(2, id="seat-2", classes="seat")
+                with Horizontal(id="middle"):
+                    with Horizontal(id="col-3", classes="side-col"):
+                        with Vertical(classes="seat-box"):
+                            yield SeatView(3, id="seat-3", classes="seat side-seat")
+                        yield PondView(3, id="pond-3", classes="pond side-pond")
+                    with Vertical(id="centre"):
+                        yield PondView(2, id="pond-2", classes="pond")
+                        yield WallView(id="wall")
+                        yield PondView(0, id="pond-0", classes="pond")
+                    with Horizontal(id="col-1", classes="side-col"):
+                        yield PondView(1, id="pond-1", classes="pond side-pond")
+                        with Vertical(classes="seat-box"):
+                            yield SeatView(1, id="seat-1", classes="seat side-seat")
+                yield Static(id="announce")
+                yield from self.compose_controls()
+                with Horizontal(id="bottom"):
+                    yield Vertical(id="bottom-left", classes="bottom-pad")
+                    with Vertical(id="me"):
+                        yield MySeatLine(id="my-line")
+                        with Horizontal(id="hand-row"):
+                            yield HandView(id="hand")
+                            yield MeldsView(id="melds-0")
+                    with Vertical(id="bottom-right", classes="bottom-pad"):
+                        yield from self.compose_beside_hand()
+            with Vertical(id="side"):
+                yield ScoreBoard(id="scores")
+                yield HintsView(id="hints")
+                yield TableLog(id="log")
         yield Static(id="too-small")
         yield Footer()
 
     def compose_controls(self) -> ComposeResult:
-        """Extra rows under the announcement (the replay's controls)."""
-        yield from ()
+        """The row over your hand: the choices (the replay's controls instead)."""
+        yield ChoicesPanel(id="choices")
 
     def compose_beside_hand(self) -> ComposeResult:
-        """Right of the hand: the choices (a replay tells the step there instead)."""
-        yield ChoicesPanel(id="choices")
+        """Right of your hand (a replay tells the step there)."""
+        yield from ()
 
     def on_mount(self) -> None:
         self.query_one("#hints").border_title = tr(self.lang, "hints.title")
@@ -151,6 +167,7 @@ class BoardScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Redraw everything from the bottom seat's Observation (public parts) and, for the
         seats that may be seen, their own Observations."""
+        self.table_ready = True
         info = self.board_info()
         obs = info.game.observation(self.seating.bottom)
         self._refresh_seats(info, obs)
@@ -161,6 +178,24 @@ class BoardScreen(Screen[None]):
         self._refresh_announce()
         self.query_one(TableLog).refresh()
 
+    def melds_state(self, info: BoardInfo, obs: Observation, seat: int) -> MeldsState:
+        """A seat's melds as laid on the table: a 暗杠's faces only for its owner and in a
+        face-up view (rules.md §5), taken from the Game there (the others' observations may
+        not carry them)."""
+        faces = self.shows_hand(seat)
+        melds = tuple(info.game.melds[seat]) if faces else obs.melds[seat]
+        side = self.seating.position(seat) in (1, 3)
+        return MeldsState(
+            melds,
+            owner=seat,
+            bottom=self.seating.bottom,
+            faces=faces,
+            gold=obs.gold,
+            ascii_tiles=self.ascii_tiles,
+            size=FLAT if side or self.scale == 0 else STANDING,
+            per_line=1 if side else 2 if self.scale == 0 and seat == self.seating.bottom else 4,
+        )
+
     def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
         tiles: tuple[int, ...] | None = None
         drawn = False
@@ -168,6 +203,7 @@ class BoardScreen(Screen[None]):
             own = info.game.observation(seat)
             tiles = tuple(display_order(own.hand, own.drawn, own.gold))
             drawn = own.drawn is not None
+        side = self.seating.position(seat) in (1, 3)
         return SeatState(
             seat,
             name=self.seating.name(seat),
@@ -183,10 +219,20 @@ class BoardScreen(Screen[None]):
             ascii_tiles=self.ascii_tiles,
             tiles=tiles,
             drawn=drawn,
+            melds_state=self.melds_state(info, obs, seat),
+            width=self.seat_width(side),
+            narrow=side,
         )
 
+    def seat_width(self, side: bool) -> int:
+        """The cells a seat's lines may take: its side column beside the pond, or the top."""
+        if not side:
+            return max(self.query_one("#centre").size.width, 32)
+        column = self.query_one("#col-3").size.width - self.query_one("#pond-3").size.width
+        return max(column - 2, 16)
+
     def _refresh_seats(self, info: BoardInfo, obs: Observation) -> None:
-        """The other seats' panels, the bottom seat's line, the ponds and the score board."""
+        """The other seats, the bottom seat's line and melds, the ponds and the score board."""
         seating = self.seating
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
@@ -194,6 +240,8 @@ class BoardScreen(Screen[None]):
             view.seat = seat
             view.update_state(self._seat_state(info, obs, seat))
         self.query_one(MySeatLine).update_state(self._seat_state(info, obs, seating.bottom))
+        self.query_one(MeldsView).update_state(self.melds_state(info, obs, seating.bottom))
+        laid = discard_rows(info.game.log)
         for position in range(4):
             seat = seating.seat_at(position)
             pond = obs.ponds[seat]
@@ -206,7 +254,7 @@ class BoardScreen(Screen[None]):
                 and pond[-1] == obs.last_discard[1]
             )
             self.query_one(f"#pond-{position}", PondView).update_state(
-                PondState(obs.ponds[seat], latest, obs.gold, self.ascii_tiles)
+                pond_state(pond, laid[seat], latest, obs.gold, self.ascii_tiles)
             )
         self.query_one(ScoreBoard).update_state(
             ScoreState(
@@ -270,11 +318,16 @@ class BoardScreen(Screen[None]):
         if not self.shows_hand(self.seating.bottom):
             hand.set_class(False, "-active")
             hand.active = False
-            hand.show(HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles), 0)
+            hand.show(HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles, big=self.scale > 0), 0)
             return
         tiles = tuple(display_order(obs.hand, obs.drawn, obs.gold))
         state = HandState(
-            tiles, obs.drawn is not None, obs.gold, self.ascii_tiles, keys=self.interactive
+            tiles,
+            obs.drawn is not None,
+            obs.gold,
+            self.ascii_tiles,
+            keys=self.interactive,
+            big=self.scale > 0,
         )
         cursor = hand.cursor
         if state != hand.state and state.has_drawn:
@@ -404,7 +457,14 @@ class BoardScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")
+
     def _check_size(self, width: int, height: int) -> None:
+        """Pick the table's scale for the terminal: compact tiles, standing tiles and bigger
+        hand tiles from about 150×46, a bigger wall and ponds from about 190×56. The side
+        panel is open from the middle size on, unless the player folded it."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "-too-small")
         if small:
@@ -412,3 +472,22 @@ class BoardScreen(Screen[None]):
                 self.lang, "table.too_small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height
             )
             self.query_one("#too-small", Static).update(message)
+        scale = next(i for i, (w, h) in enumerate(SCALES) if width >= w and height >= h)
+        scale = len(SCALES) - 1 - scale
+        for i in range(len(SCALES)):
+            self.set_class(i == scale, f"-s{i}")
+        self.set_class(not self.side_open(width), "-side-folded")
+        if scale != self.scale:
+            self.scale = scale
+            if self.is_mounted and self.table_ready:
+                self.call_after_refresh(self.refresh_table)
+
+    def side_open(self, width: int) -> bool:
+        return self.side_choice if self.side_choice is not None else width >= SIDE_PANEL_WIDTH
+
+    def action_toggle_side(self) -> None:
+        """Fold or unfold the side panel (scores, hints, log)."""
+        self.side_choice = self.has_class("-side-folded")
+        self.set_class(not self.side_choice, "-side-folded")
+        if self.table_ready:
+            self.call_after_refresh(self.refresh_table)

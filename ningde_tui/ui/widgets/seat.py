@@ -1,13 +1,13 @@
 """A player's place at the table: name, dealer mark, score, concealed tiles and melds.
 
 The other seats' hands are shown as backs with a count, or face up when a game is watched with
-every hand visible; the bottom seat's concealed tiles are in HandView, so its line shows only
-the name, the score and the melds.
+every hand visible; the bottom seat's concealed tiles are in HandView and its melds in a
+MeldsView beside them, so its line shows only the name and the score.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.widgets import Static
@@ -16,6 +16,7 @@ from ...rules.melds import ANKONG, KONG, Meld
 from ..i18n import level_name, seat_name, tr
 from ..tilefaces import backs, chip
 from .hand import sort_hand
+from .melds import MeldsState, melds_lines
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,9 @@ class SeatState:
     ascii_tiles: bool = False
     tiles: tuple[int, ...] | None = None  # the concealed tiles face up (watching), drawn last
     drawn: bool = False  # the last of ``tiles`` was just drawn
+    melds_state: MeldsState = field(default_factory=MeldsState)
+    width: int = 40  # the most cells a line may take
+    narrow: bool = False  # at the side of the table: the score under the name
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -79,7 +83,8 @@ def score_text(s: SeatState) -> Text:
 
 
 class SeatView(Static):
-    """An opponent: a bordered panel titled with the name, dealer mark and score."""
+    """Another player at their side of the table: name, dealer mark and score, the hand face
+    down (or face up when watching), the melds as tiles."""
 
     def __init__(self, seat: int, **kwargs: str) -> None:
         super().__init__(**kwargs)
@@ -91,28 +96,26 @@ class SeatView(Static):
             return
         self.state = state
         self.set_class(state.active, "-active")
-        title = name_line(state)
-        if state.active:
-            title = Text("▶ ", style="bold #7ee2a8") + title
-        self.border_title = title
-        self.border_subtitle = score_text(state)
-        self.update(self.body())
+        self.update(Text("\n").join(seat_lines(state)))
 
-    def on_resize(self) -> None:
-        if self.state.tiles is not None:
-            self.update(self.body())
 
-    def body(self) -> Text:
-        s = self.state
-        if s.tiles is None:
-            body = backs(s.hand_size, s.ascii_tiles)
-            body.append(f" {s.hand_size}", style="#8fa8a2")
-        else:
-            body = open_hand(s, max(self.content_region.width, 8))
-        if s.melds:
-            body.append("  " if s.tiles is None else "\n")  # face-up tiles: melds on their row
-            body.append_text(melds_text(s.melds, s.gold, s.ascii_tiles, s.lang))
-        return body
+def seat_lines(s: SeatState) -> list[Text]:
+    title = Text("▶ " if s.active else "", style="bold #7ee2a8")
+    title.append_text(name_line(s))
+    lines = [title]
+    if s.narrow:
+        lines.append(score_text(s))
+    else:
+        title.append("  ")
+        title.append_text(score_text(s))
+    if s.tiles is None:
+        body = backs(s.hand_size, s.ascii_tiles)
+        body.append(f" {s.hand_size}", style="#8fa8a2")
+        lines.append(body)
+    else:
+        lines += open_hand(s, max(s.width, 8)).split("\n")
+    lines += melds_lines(s.melds_state)
+    return lines
 
 
 def open_hand(s: SeatState, width: int) -> Text:
@@ -137,7 +140,7 @@ def open_hand(s: SeatState, width: int) -> Text:
 
 
 class MySeatLine(Static):
-    """Your name line above your hand: dealer mark, score and melds."""
+    """Your name line above your hand: dealer mark and score."""
 
     def update_state(self, state: SeatState) -> None:
         line = Text()
@@ -146,8 +149,5 @@ class MySeatLine(Static):
         line.append_text(name_line(state))
         line.append("  ")
         line.append_text(score_text(state))
-        if state.melds:
-            line.append("   " + tr(state.lang, "table.melds") + " ", style="#8fa8a2")
-            line.append_text(melds_text(state.melds, state.gold, state.ascii_tiles, state.lang))
         self.set_class(state.active, "-active")
         self.update(line)
