@@ -17,11 +17,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from ..record import RecordError
 from ..storage import latest_unfinished, new_record_path, resume
 from .i18n import tr
+from .localize import localize_bindings
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
 from .replay_model import ReplayModel
 from .screens.help import HelpScreen
@@ -48,6 +50,8 @@ def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
 
 class NingdeApp(App[None]):
     CSS_PATH = "app.tcss"
+    # Ctrl+Q quits (q discards a tile at the table): the footer says so on every screen
+    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", key_display="Ctrl+Q", priority=True)]
 
     def __init__(
         self,
@@ -76,9 +80,11 @@ class NingdeApp(App[None]):
             raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
         if len(bots) != 3 or any(b not in BOT_LEVELS for b in bots):
             raise ValueError(f"three bot levels from {', '.join(BOT_LEVELS)}, not {list(bots)}")
+        localize_bindings(self, lang)
         self.seed = seed
         self.lang = lang
-        self.ascii_tiles = ascii_tiles
+        # English names tiles 5m in its text, so its tiles say 5m too: one notation throughout
+        self.ascii_tiles = ascii_tiles or lang == "en"
         self.pace = pace
         self.bots = list(bots)
         self.rounds = rounds
@@ -98,7 +104,7 @@ class NingdeApp(App[None]):
         self.resume_latest = resume
         self.record = record
         self.title = tr(lang, "app.title")
-        self.set_class(ascii_tiles, "-ascii")
+        self.set_class(self.ascii_tiles, "-ascii")
 
     def on_mount(self) -> None:
         self.quit_when_the_terminal_goes()
@@ -269,6 +275,10 @@ class NingdeApp(App[None]):
             self.switch_screen(start)
         else:
             self.push_screen(start)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit a Textual app: say how to, in the player's language."""
+        self.notify(tr(self.lang, "app.quit_how"), title=tr(self.lang, "app.quit_question"))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -14,6 +14,8 @@ LANGS = ("zh", "en")
 
 ZH: dict[str, str] = {
     "app.title": "宁德麻将",
+    "app.quit_question": "要退出吗？",
+    "app.quit_how": "按 [b]Ctrl+Q[/b] 退出（对局已保存，可以继续）",
     "app.subtitle": "福建宁德的地方麻将 · 终端版",
     "seat.0": "你",
     "seat.1": "下家",
@@ -73,6 +75,7 @@ ZH: dict[str, str] = {
     "table.you_discard": "请出牌",
     "table.you_choose": "请选择",
     "table.refused": "不行：{why}",
+    "start.too_small": "窗口太小：开始页需要 {w}×{h}，现在是 {cw}×{ch}（可滚动，Tab 切换按钮）",
     "table.too_small": "窗口太小\n\n牌桌至少需要 {w}×{h}，现在是 {cw}×{ch}。\n请把终端放大一些。",
     "table.log": "记录",
     "table.scores": "分数",
@@ -83,6 +86,7 @@ ZH: dict[str, str] = {
     "hints.complete": "已成和牌型",
     "hints.discard": "打{tile}",
     "hints.gold": "金",
+    "hints.accepts": "进张 {n} 张",
     "hints.now": "现在：{state}",
     # choices
     "choice.title": "{name} 打出 {tile}",
@@ -239,6 +243,8 @@ ZH: dict[str, str] = {
 
 EN: dict[str, str] = {
     "app.title": "Ningde Mahjong",
+    "app.quit_question": "Do you want to quit?",
+    "app.quit_how": "Press [b]Ctrl+Q[/b] to quit (the game is saved; you can continue it)",
     "app.subtitle": "the local mahjong of Ningde, Fujian · in the terminal",
     "seat.0": "You",
     "seat.1": "Right",
@@ -296,6 +302,7 @@ EN: dict[str, str] = {
     "table.you_discard": "your discard",
     "table.you_choose": "your choice",
     "table.refused": "Not allowed: {why}",
+    "start.too_small": "Terminal too small: this page needs {w}×{h}, it is {cw}×{ch} (scroll, or Tab between buttons)",
     "table.too_small": "Terminal too small\n\nThe table needs at least {w}×{h}; this one is {cw}×{ch}.\nPlease enlarge the terminal.",
     "table.log": "Log",
     "table.scores": "Scores",
@@ -305,6 +312,7 @@ EN: dict[str, str] = {
     "hints.complete": "complete hand",
     "hints.discard": "cut {tile}",
     "hints.gold": "gold",
+    "hints.accepts": "{n} tiles help",
     "hints.now": "now: {state}",
     "choice.title": "{name} discarded {tile}",
     "choice.window": "Rob-the-gold window",

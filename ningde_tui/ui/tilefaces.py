@@ -123,7 +123,7 @@ def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) ->
             label = " ## "
         return [Text(label, style=style)]
     if piece.tile is None:
-        upper = lower = "##" if ascii_tiles else "  "
+        upper = lower = "##" if ascii_tiles else "▒▒"
     else:
         upper, lower = face_lines(piece.tile, ascii_tiles)
     if size == TALL:

@@ -27,7 +27,7 @@ from ..hints import claim_hints, discard_hints, hand_hint
 from ..i18n import reason_text, tr
 from ..localize import localize_bindings
 from ..seating import Seating
-from ..tilefaces import FLAT, STANDING, tile_text
+from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order
 from ..widgets.hints import HintsView, hints_text
@@ -177,6 +177,7 @@ class BoardScreen(Screen[None]):
         self._refresh_hints(obs)
         self._refresh_announce()
         self.query_one(TableLog).refresh()
+        self.refresh_bindings()
 
     def melds_state(self, info: BoardInfo, obs: Observation, seat: int) -> MeldsState:
         """A seat's melds as laid on the table: a 暗杠's faces only for its owner and in a
@@ -185,6 +186,11 @@ class BoardScreen(Screen[None]):
         faces = self.shows_hand(seat)
         melds = tuple(info.game.melds[seat]) if faces else obs.melds[seat]
         side = self.seating.position(seat) in (1, 3)
+        size = (FLAT, STANDING, STANDING if side else TALL)[self.scale]
+        if side:
+            per_line = 1 if size == FLAT else 2
+        else:
+            per_line = 2 if self.scale == 0 and seat == self.seating.bottom else 4
         return MeldsState(
             melds,
             owner=seat,
@@ -192,8 +198,8 @@ class BoardScreen(Screen[None]):
             faces=faces,
             gold=obs.gold,
             ascii_tiles=self.ascii_tiles,
-            size=FLAT if side or self.scale == 0 else STANDING,
-            per_line=1 if side else 2 if self.scale == 0 and seat == self.seating.bottom else 4,
+            size=size,
+            per_line=per_line,
         )
 
     def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
@@ -222,6 +228,7 @@ class BoardScreen(Screen[None]):
             melds_state=self.melds_state(info, obs, seat),
             width=self.seat_width(side),
             narrow=side,
+            one_row=self.scale == 0,
         )
 
     def seat_width(self, side: bool) -> int:
@@ -379,22 +386,16 @@ class BoardScreen(Screen[None]):
         view.display = self.hints_on
         if not self.hints_on:
             return
-        if not self.shows_hand(self.seating.bottom):
-            view.update(Text())
-            return
-        limit = max(view.content_region.height - 2, 4)
-        if obs.phase == TURN and self.seating.bottom in obs.to_act:
-            text = hints_text(
-                discard_hints(obs), None, obs.gold, self.ascii_tiles, self.lang, limit
-            )
-        elif obs.phase == OVER:
-            text = Text()
+        gold, asc, lang = obs.gold, self.ascii_tiles, self.lang
+        if not self.shows_hand(self.seating.bottom) or obs.phase == OVER:
+            view.show(lambda limit: Text())
+        elif obs.phase == TURN and self.seating.bottom in obs.to_act:
+            hints = discard_hints(obs)
+            view.show(lambda limit: hints_text(hints, None, gold, asc, lang, limit))
         else:
+            now = hand_hint(obs)
             claims = claim_hints(obs) if self.decider(obs) is not None else ()
-            text = hints_text(
-                [], hand_hint(obs), obs.gold, self.ascii_tiles, self.lang, limit, claims
-            )
-        view.update(text)
+            view.show(lambda limit: hints_text([], now, gold, asc, lang, limit, claims))
 
     def _refresh_announce(self) -> None:
         text = Text(self.announcement.text, style=LINE_STYLE[self.announcement.kind])
@@ -454,6 +455,10 @@ class BoardScreen(Screen[None]):
         cast("NingdeApp", self.app).action_help()
 
     # ------------------------------------------------------------ size
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the table is hidden (the terminal too small) no key of the table acts."""
+        return not self.too_small
+
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -466,7 +471,11 @@ class BoardScreen(Screen[None]):
         hand tiles from about 150×46, a bigger wall and ponds from about 190×56. The side
         panel is open from the middle size on, unless the player folded it."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "-too-small")
+        if small != self.too_small:
+            self.set_class(small, "-too-small")
+            if small:
+                self.set_focus(None)
+            self.refresh_bindings()
         if small:
             message = tr(
                 self.lang, "table.too_small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height

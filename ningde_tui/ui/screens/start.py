@@ -127,10 +127,26 @@ class StartScreen(Screen[None]):
                 yield Button(tr(lang, "start.demo"), id="demo", compact=True)
                 yield Button(tr(lang, "start.help"), id="help", compact=True)
                 yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
+        yield Static(id="start-too-small")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        """Say so when the terminal cuts the start box off (it scrolls then)."""
+        box = self.query_one("#start-box")
+        need_w, need_h = box.outer_size.width, box.outer_size.height + 2
+        width, height = self.app.size
+        small = width < need_w or height < need_h
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#start-too-small", Static).update(
+                tr(self.lang, "start.too_small", w=need_w, h=need_h, cw=width, ch=height)
+            )
 
     @on(Select.Changed)
     def _seat_changed(self, event: Select.Changed) -> None:

@@ -60,6 +60,7 @@ class TableScreen(BoardScreen):
         *COMMON_BINDINGS,
     ]
     PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
+    DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
     def __init__(
         self,
@@ -298,8 +299,14 @@ class TableScreen(BoardScreen):
             self.set_focus(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A demo has no player's keys (and they leave its footer); Esc stops it."""
+        """A demo has no player's keys (and they leave its footer); Esc stops it. The keys
+        that discard are listed only when it is your discard, and no key plays while the
+        table is hidden (a terminal too small)."""
+        if not super().check_action(action, parameters):
+            return False
         if action in self.PLAY_ACTIONS:
+            if action in self.DISCARD_ACTIONS and not self.hand_view.active:
+                return False
             return not self.demo
         if action == "stop_demo":
             return self.demo

@@ -82,8 +82,17 @@ class ChoiceButton(Static, can_focus=True):
         """The hand tiles to highlight; None for a choice that takes none (胡, 过)."""
         return self.action.uses() or None
 
+    def _screen_allows(self, action: str) -> bool:
+        """The table's keys are off while it is hidden (and a button being removed has none)."""
+        screen = self.parent and self.screen if self.is_attached else None
+        return screen is not None and screen.check_action(action, ()) is not False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self._screen_allows(action)
+
     def action_press(self) -> None:
-        self.post_message(self.Pressed(self.action))
+        if self._screen_allows("choose"):
+            self.post_message(self.Pressed(self.action))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import Static
@@ -19,6 +19,11 @@ def state_text(hint: Hint, lang: str) -> Text:
     if hint.shanten == 0:
         return Text(tr(lang, "hints.ready"), style="bold #7ee2a8")
     return Text(tr(lang, "hints.shanten", n=hint.shanten), style="#d9cfb3")
+
+
+def accepts_text(hint: Hint, lang: str) -> Text:
+    """进张: how many unseen tiles (golds included) would take the hand a step on."""
+    return Text(tr(lang, "hints.accepts", n=hint.unseen_total), style="#8fa8a2")
 
 
 def waits_text(hint: Hint, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -64,9 +69,25 @@ def hints_text(
         if hint.shanten == 0:
             line.append(" ")
             line.append_text(waits_text(hint, gold, ascii_tiles, lang))
+        elif hint.shanten > 0:
+            line.append(" · ")
+            line.append_text(accepts_text(hint, lang))
         lines.append(line)
     return Text("\n").join(lines)
 
 
 class HintsView(Static):
-    """Set by the table screen; hidden (display: none) when hints are off."""
+    """Set by the table screen (``show``); hidden (display: none) when hints are off. The
+    text is made when the panel is drawn, so it has as many lines as the panel has rows."""
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.make: Callable[[int], Text] = lambda limit: Text()
+
+    def show(self, make: Callable[[int], Text]) -> None:
+        """``make(limit)``: the hints, at most ``limit`` discards."""
+        self.make = make
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.make(max(self.content_region.height - 2, 1))

@@ -38,6 +38,7 @@ class SeatState:
     melds_state: MeldsState = field(default_factory=MeldsState)
     width: int = 40  # the most cells a line may take
     narrow: bool = False  # at the side of the table: the score under the name
+    one_row: bool = False  # the hand's backs and the melds on one line (a small terminal)
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -108,14 +109,17 @@ def seat_lines(s: SeatState) -> list[Text]:
     else:
         title.append("  ")
         title.append_text(score_text(s))
+    melds = melds_lines(s.melds_state)
     if s.tiles is None:
         body = backs(s.hand_size, s.ascii_tiles)
         body.append(f" {s.hand_size}", style="#8fa8a2")
+        if s.one_row and len(melds) == 1:
+            body.append("  ")
+            body.append_text(melds.pop())
         lines.append(body)
     else:
         lines += open_hand(s, max(s.width, 8)).split("\n")
-    lines += melds_lines(s.melds_state)
-    return lines
+    return lines + melds
 
 
 def open_hand(s: SeatState, width: int) -> Text:
