@@ -4,13 +4,23 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .play import parse_levels
 from .ui.i18n import LANGS
 from .ui.match import BOT_LEVELS, DEFAULT_BOT, PACES
 
+if TYPE_CHECKING:
+    from .ui.app import NingdeApp
+
 
 def main(argv: list[str] | None = None) -> int:
+    build_demo(argv).run()
+    return 0
+
+
+def build_demo(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde demo ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     parser.add_argument(
@@ -32,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--bots needs four levels")
     from .ui.app import NingdeApp
 
-    NingdeApp(
+    return NingdeApp(
         seed=args.seed,
         lang=args.lang,
         ascii_tiles=args.ascii,
@@ -40,5 +50,4 @@ def main(argv: list[str] | None = None) -> int:
         seats=args.bots,
         demo=True,
         demo_hands=args.hands,
-    ).run()
-    return 0
+    )

@@ -4,9 +4,13 @@ taking turns at one terminal, bots in the other seats."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .ui.i18n import LANGS
 from .ui.match import BOT_LEVELS, DEFAULT_BOT, PACES
+
+if TYPE_CHECKING:
+    from .ui.app import NingdeApp
 
 
 def parse_bots(text: str) -> list[str]:
@@ -50,6 +54,12 @@ def common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    build_play(argv).run()
+    return 0
+
+
+def build_play(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde play ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde play", description="Play against three bots.")
     common_options(parser)
     parser.add_argument(
@@ -72,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rounds must be at least 1")
     from .ui.app import NingdeApp
 
-    NingdeApp(
+    return NingdeApp(
         seed=args.seed,
         lang=args.lang,
         ascii_tiles=args.ascii,
@@ -81,8 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         rounds=args.rounds,
         start_screen=not args.no_start,
         resume=args.resume,
-    ).run()
-    return 0
+    )
 
 
 def hotseat_plan(humans: int, seats: list[int] | None, bots: list[str] | None) -> list[str]:
@@ -104,6 +113,12 @@ def hotseat_plan(humans: int, seats: list[int] | None, bots: list[str] | None) -
 
 
 def hotseat_main(argv: list[str] | None = None) -> int:
+    build_hotseat(argv).run()
+    return 0
+
+
+def build_hotseat(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde hotseat ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(
         prog="ningde hotseat",
         description="Two to four players take turns at one terminal; bots fill the other seats. "
@@ -137,7 +152,7 @@ def hotseat_main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     from .ui.app import NingdeApp
 
-    NingdeApp(
+    return NingdeApp(
         seed=args.seed,
         lang=args.lang,
         ascii_tiles=args.ascii,
@@ -146,5 +161,4 @@ def hotseat_main(argv: list[str] | None = None) -> int:
         seats=plan,
         names=args.names,
         start_screen=False,
-    ).run()
-    return 0
+    )

@@ -9,6 +9,7 @@ from pilot_helpers import settle, table, table_app, widget_text
 from textual.geometry import Region
 from textual.pilot import Pilot
 
+from ningde_tui.cli import build_app
 from ningde_tui.rules.game import PASS, WIN
 from ningde_tui.rules.melds import ANKONG
 from ningde_tui.rules.tiles import parse_tile
@@ -177,3 +178,18 @@ async def test_two_ways_to_chi_say_how_to_pick() -> None:
         hint = pilot.app.screen.query_one(".choices-hint")
         assert "再按 c" in widget_text(hint)
         assert 0 < hint.region.width and hint.region.right <= 110  # on screen
+
+
+async def test_build_app_gives_the_table_a_command_would_open() -> None:
+    app = build_app(["play", "--seed", "5", "--no-start", "--pace", "instant", "--lang", "en"])
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        screen = table(pilot)
+        assert screen.lang == "en" and screen.match.session.seed == 5
+        ids = ["#wall", "#hand", "#choices", "#melds-0", "#hints", "#log", "#scores"]
+        ids += [f"#pond-{n}" for n in range(4)] + [f"#seat-{n}" for n in (1, 2, 3)]
+        for selector in ids:
+            screen.query_one(selector)
+    with pytest.raises(SystemExit) as bad:
+        build_app(["demo", "--hands", "0"])
+    assert bad.value.code == 2
