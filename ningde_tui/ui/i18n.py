@@ -52,6 +52,7 @@ ZH: dict[str, str] = {
     "start.seed_bad": "种子必须是整数",
     # table
     "table.dealer": "庄",
+    "table.callout": "{what}！",
     "table.streak": "庄×{n}",
     "table.score": "{n:+d} 分",
     "table.drawable": "可摸 {n}",
@@ -279,6 +280,7 @@ EN: dict[str, str] = {
     "start.seed_hint": "empty = random",
     "start.seed_bad": "the seed must be a whole number",
     "table.dealer": "D",
+    "table.callout": "{what}!",
     "table.streak": "Dealer×{n}",
     "table.score": "{n:+d} pts",
     "table.drawable": "left {n}",

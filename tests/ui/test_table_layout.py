@@ -14,6 +14,7 @@ from ningde_tui.rules.game import PASS, WIN
 from ningde_tui.rules.melds import ANKONG
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
+from ningde_tui.ui.widgets.melds import MeldsView, laid_melds
 from ningde_tui.ui.widgets.pond import PondView
 
 SIZES = [(110, 34), (160, 50), (200, 60)]
@@ -193,3 +194,18 @@ async def test_build_app_gives_the_table_a_command_would_open() -> None:
     with pytest.raises(SystemExit) as bad:
         build_app(["demo", "--hands", "0"])
     assert bad.value.code == 2
+
+
+async def test_a_call_is_called_out_at_the_callers_side_until_the_next_player_acts() -> None:
+    match = chi_choice_match()
+    async with table_app(match).run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert "碰！" in widget_text(screen.query_one("#my-line"))
+        melds = screen.query_one("#melds-0", MeldsView)
+        assert [p.mark for p in laid_melds(melds.state)[-1]] == ["latest", "", ""]  # 上家: left
+        await pilot.press("enter")  # your discard after the 碰; then the others play
+        await settle(pilot)
+        assert "碰！" not in widget_text(screen.query_one("#my-line"))

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
 SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
+CALLS = ("chi", "pong", "kong", "ankong", "addkong", "win")  # events that get a callout
 SIDE_PANEL_WIDTH = 140  # narrower terminals fold the side panel away (key i opens it)
 LINE_STYLE = {
     "action": "#e8e2d0",
@@ -91,6 +92,8 @@ class BoardScreen(Screen[None]):
         self.scale = 0  # 0 compact, 1 standing tiles, 2 the biggest table
         self.side_choice: bool | None = None  # the side panel as the player set it
         self.table_ready = False  # refresh_table has drawn once
+        # the last call (碰！吃！杠！胡！), shown at the caller's side until another acts
+        self.callout: tuple[int, str] | None = None
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -200,6 +203,7 @@ class BoardScreen(Screen[None]):
             ascii_tiles=self.ascii_tiles,
             size=size,
             per_line=per_line,
+            lit_last=bool(self.callout_for(seat)),
         )
 
     def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
@@ -229,6 +233,7 @@ class BoardScreen(Screen[None]):
             width=self.seat_width(side),
             narrow=side,
             one_row=self.scale == 0,
+            callout=self.callout_for(seat),
         )
 
     def seat_width(self, side: bool) -> int:
@@ -419,6 +424,7 @@ class BoardScreen(Screen[None]):
         log = self.query_one(TableLog)
         viewer = self.log_seat()
         for event in new:
+            self._note_call(event)
             line = describe(
                 event,
                 self.lang,
@@ -435,11 +441,25 @@ class BoardScreen(Screen[None]):
             else:
                 self.announcement = line
 
+    def _note_call(self, event: Event) -> None:
+        if event.kind in CALLS and event.seat is not None:
+            self.callout = (event.seat, event.kind)
+        elif event.kind in ("discard", "draw", "deal") and self.callout is not None:
+            if event.seat != self.callout[0]:
+                self.callout = None
+
+    def callout_for(self, seat: int) -> str:
+        """``碰！`` while ``seat``'s call is the latest thing at the table, else ""."""
+        if self.callout is None or self.callout[0] != seat:
+            return ""
+        return tr(self.lang, "table.callout", what=tr(self.lang, f"choice.{self.callout[1]}"))
+
     def retell(self, log: list[Event]) -> None:
         """The hand's story from the start, as the current viewer may read it."""
         self.query_one(TableLog).clear_lines()
         self.notice = Line("", "notice")
         self.announcement = Line("", "action")
+        self.callout = None
         self.take_events(log)
 
     # ------------------------------------------------------------ common keys

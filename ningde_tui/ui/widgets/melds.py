@@ -52,16 +52,25 @@ class MeldsState:
     ascii_tiles: bool = False
     size: str = FLAT
     per_line: int = 4  # melds side by side before the next line
+    lit_last: bool = False  # the last meld was just called: its called tile is lit
+
+
+def laid_melds(s: MeldsState) -> list[list[Piece]]:
+    """Each meld's tiles as laid; the tile just called (``lit_last``) lit."""
+    out = [meld_pieces(meld, s.owner, s.faces) for meld in s.melds]
+    if s.lit_last and out:
+        out[-1] = [Piece(p.tile, "latest") if p.mark == "called" else p for p in out[-1]]
+    return out
 
 
 def melds_lines(s: MeldsState) -> list[Text]:
     """Melds side by side (``per_line`` a line), each followed by its arrow."""
     out: list[Text] = []
+    laid_out = laid_melds(s)
     for start in range(0, len(s.melds), s.per_line):
         lines: list[Text] | None = None
-        for meld in s.melds[start : start + s.per_line]:
-            pieces = meld_pieces(meld, s.owner, s.faces)
-            laid = row_lines(pieces, s.size, s.gold, s.ascii_tiles, sep="")
+        for k, meld in enumerate(s.melds[start : start + s.per_line], start):
+            laid = row_lines(laid_out[k], s.size, s.gold, s.ascii_tiles, sep="")
             arrow = source_arrow(meld, s.bottom, s.ascii_tiles)
             laid[0].append_text(arrow if arrow.plain else Text(" "))
             for line in laid[1:]:

@@ -18,6 +18,8 @@ from ..tilefaces import backs, chip
 from .hand import sort_hand
 from .melds import MeldsState, melds_lines
 
+CALLOUT_STYLE = "bold #1b1300 on #ffe27a"
+
 
 @dataclass(frozen=True)
 class SeatState:
@@ -39,6 +41,7 @@ class SeatState:
     width: int = 40  # the most cells a line may take
     narrow: bool = False  # at the side of the table: the score under the name
     one_row: bool = False  # the hand's backs and the melds on one line (a small terminal)
+    callout: str = ""  # 碰！ just after this seat called
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -100,9 +103,16 @@ class SeatView(Static):
         self.update(Text("\n").join(seat_lines(state)))
 
 
+def callout_text(s: SeatState) -> Text:
+    return Text(f" {s.callout} ", style=CALLOUT_STYLE) if s.callout else Text()
+
+
 def seat_lines(s: SeatState) -> list[Text]:
     title = Text("▶ " if s.active else "", style="bold #7ee2a8")
     title.append_text(name_line(s))
+    if s.callout:
+        title.append(" ")
+        title.append_text(callout_text(s))
     lines = [title]
     if s.narrow:
         lines.append(score_text(s))
@@ -153,5 +163,8 @@ class MySeatLine(Static):
         line.append_text(name_line(state))
         line.append("  ")
         line.append_text(score_text(state))
+        if state.callout:
+            line.append("  ")
+            line.append_text(callout_text(state))
         self.set_class(state.active, "-active")
         self.update(line)
