@@ -123,7 +123,7 @@ def seat_lines(s: SeatState) -> list[Text]:
     if s.tiles is None:
         body = backs(s.hand_size, s.ascii_tiles)
         body.append(f" {s.hand_size}", style="#8fa8a2")
-        if s.one_row and len(melds) == 1:
+        if s.one_row and not s.narrow and len(melds) == 1:
             body.append("  ")
             body.append_text(melds.pop())
         lines.append(body)
