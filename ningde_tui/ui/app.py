@@ -25,6 +25,7 @@ from ..storage import latest_unfinished, new_record_path, resume
 from .i18n import tr
 from .localize import localize_bindings
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .palette import THEME
 from .replay_model import ReplayModel
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
@@ -81,6 +82,8 @@ class NingdeApp(App[None]):
         if len(bots) != 3 or any(b not in BOT_LEVELS for b in bots):
             raise ValueError(f"three bot levels from {', '.join(BOT_LEVELS)}, not {list(bots)}")
         localize_bindings(self, lang)
+        self.register_theme(THEME)
+        self.theme = THEME.name
         self.seed = seed
         self.lang = lang
         # English names tiles 5m in its text, so its tiles say 5m too: one notation throughout

@@ -14,13 +14,25 @@ from rich.style import Style
 from rich.text import Text
 
 from ..rules.tiles import RANK_ZH, SUIT_ZH, WHITE, suit_of, tile_str
+from .palette import (
+    BACK,
+    BACK_TEXT,
+    BACKS,
+    CALLED,
+    GOLD,
+    IVORY,
+    LIT,
+    ON_GOLD,
+    SUIT,
+    SUIT_ON_DARK,
+    TAKEN,
+    TAKEN_TEXT,
+)
 
-IVORY = "#efe7d2"
-GOLD_BG = "#e0b23a"
-BACK = "#2f6f5a"
-SUIT_COLOUR = {"m": "#b3261e", "p": "#1f5fae", "s": "#1d7a3a", "w": "#6d6d6d"}
+GOLD_BG = GOLD
+SUIT_COLOUR = SUIT
 # Brighter variants for text on the dark table.
-SUIT_COLOUR_ON_DARK = {"m": "#ff7b72", "p": "#79b8ff", "s": "#7ee2a8", "w": "#c9c9c9"}
+SUIT_COLOUR_ON_DARK = SUIT_ON_DARK
 
 
 def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
@@ -35,7 +47,7 @@ def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
 def tile_style(tile: int, gold: int | None, *, on_dark: bool = False) -> Style:
     """Foreground (and, for a gold, background) of a tile's characters."""
     if tile == gold:
-        return Style(color="#1b1300", bgcolor=GOLD_BG, bold=True)
+        return Style(color=ON_GOLD, bgcolor=GOLD_BG, bold=True)
     palette = SUIT_COLOUR_ON_DARK if on_dark else SUIT_COLOUR
     return Style(color=palette[suit_of(tile)], bold=tile != WHITE)
 
@@ -54,7 +66,7 @@ def chip(tile: int, gold: int | None, ascii_tiles: bool, *, latest: bool = False
     if tile != gold:
         style += Style(bgcolor=IVORY)
     if latest:
-        style += Style(bgcolor="#ffe27a", underline=True)
+        style += Style(bgcolor=LIT, underline=True)
     return Text(chip_label(tile, ascii_tiles), style=style)
 
 
@@ -81,16 +93,13 @@ def tile_text(tile: int, gold: int | None, ascii_tiles: bool) -> Text:
 
 def backs(count: int, ascii_tiles: bool) -> Text:
     """An opponent's concealed tiles, face down."""
-    return Text(("#" if ascii_tiles else "▮") * count, style=Style(color="#6fb39a"))
+    return Text(("#" if ascii_tiles else "▮") * count, style=Style(color=BACKS))
 
 
 # ---------------------------------------------------------------- tiles laid on the table
 # Three sizes of a tile on the table: FLAT (``五万``, 4 cells, one row), STANDING (rank over
 # suit, 2 cells by 2 rows) and TALL (the same, 4 cells wide). A face-down tile is green.
 FLAT, STANDING, TALL = "flat", "standing", "tall"
-LATEST_BG = "#ffe27a"  # the discard on the table right now
-TAKEN_BG = "#7d8a84"  # a discard another player called: gone from the pond
-CALLED_BG = "#f6d7a8"  # in a meld, the tile called from another player
 
 
 @dataclass(frozen=True)
@@ -104,11 +113,11 @@ class Piece:
 
 def piece_style(piece: Piece, gold: int | None) -> Style:
     if piece.tile is None:
-        return Style(color="#9fd3bf", bgcolor=BACK)
+        return Style(color=BACK_TEXT, bgcolor=BACK)
     if piece.mark == "taken":
-        return Style(color="#2b3b36", bgcolor=TAKEN_BG, strike=True)
+        return Style(color=TAKEN_TEXT, bgcolor=TAKEN, strike=True)
     style = tile_style(piece.tile, gold)
-    bg = {"latest": LATEST_BG, "called": CALLED_BG}.get(piece.mark)
+    bg = {"latest": LIT, "called": CALLED}.get(piece.mark)
     if bg is None and piece.tile != gold:
         bg = IVORY
     return style + Style(bgcolor=bg) if bg else style

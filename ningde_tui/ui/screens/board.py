@@ -26,6 +26,7 @@ from ..announce import Line, describe
 from ..hints import claim_hints, discard_hints, hand_hint
 from ..i18n import reason_text, tr
 from ..localize import localize_bindings
+from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..seating import Seating
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
@@ -46,10 +47,10 @@ SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2
 CALLS = ("chi", "pong", "kong", "ankong", "addkong", "win")  # events that get a callout
 SIDE_PANEL_WIDTH = 140  # narrower terminals fold the side panel away (key i opens it)
 LINE_STYLE = {
-    "action": "#e8e2d0",
-    "draw": "#8fa8a2",
-    "notice": "bold #e0b23a",
-    "error": "bold #ff7b72",
+    "action": TEXT,
+    "draw": MUTED,
+    "notice": f"bold {GOLD}",
+    "error": f"bold {BAD}",
 }
 
 
@@ -363,10 +364,10 @@ class BoardScreen(Screen[None]):
             title.append(tr(lang, "choice.title", name=self.seating.name(seat), tile=""))
             title.append_text(tile_text(tile, obs.gold, asc))
         elif mine and obs.phase == WINDOW:
-            title.append(tr(lang, "choice.window"), style="bold #e0b23a")
+            title.append(tr(lang, "choice.window"), style=f"bold {GOLD}")
         elif mine and obs.phase == TURN:
             key = "table.you_choose" if actions else "table.you_discard"
-            title.append(tr(lang, key), style="bold #7ee2a8")
+            title.append(tr(lang, key), style=f"bold {GOOD}")
         self.show_choices(
             ChoicesState(
                 title,
@@ -406,7 +407,7 @@ class BoardScreen(Screen[None]):
         text = Text(self.announcement.text, style=LINE_STYLE[self.announcement.kind])
         if self.notice.text:
             if text.plain:
-                text.append("   ·   ", style="#5f7470")
+                text.append("   ·   ", style=DIM)
             text.append("⚑ " + self.notice.text, style=LINE_STYLE["notice"])
         self.query_one("#announce", Static).update(text)
 

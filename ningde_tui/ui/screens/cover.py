@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from ..i18n import tr
 from ..localize import localize_bindings
+from ..palette import GOLD, MUTED, TEXT
 
 
 class CoverScreen(Screen[None]):
@@ -31,11 +32,11 @@ class CoverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
-        text.append(tr(self.lang, "cover.pass", name=self.player), style="bold #e0b23a")
+        text.append(tr(self.lang, "cover.pass", name=self.player), style=f"bold {GOLD}")
         text.append("\n\n")
-        text.append(tr(self.lang, "cover.enter"), style="#e8e2d0")
+        text.append(tr(self.lang, "cover.enter"), style=TEXT)
         text.append("\n\n")
-        text.append(tr(self.lang, "cover.others"), style="#8fa8a2")
+        text.append(tr(self.lang, "cover.others"), style=MUTED)
         with Vertical(id="cover-box"):
             yield Static(text, id="cover-text")
         yield Footer()

@@ -20,6 +20,7 @@ from ...rules.game import OVER, PASS, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
 from ..i18n import level_name, tr
 from ..localize import localize_bindings
+from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..replay_model import ReplayModel
 from ..seating import Seating
 from ..tilefaces import tile_text
@@ -33,8 +34,8 @@ def progress_bar(done: int, total: int, width: int = BAR_WIDTH) -> Text:
     """``━━━━━━╸─────``: how far into the record (no animation)."""
     filled = round(width * done / total) if total else width
     out = Text()
-    out.append("━" * filled, style="bold #7ee2a8")
-    out.append("─" * (width - filled), style="#3c5a52")
+    out.append("━" * filled, style=f"bold {GOOD}")
+    out.append("─" * (width - filled), style=LINE)
     return out
 
 
@@ -141,22 +142,20 @@ class ReplayScreen(BoardScreen):
                 step=self.step,
                 steps=h.steps,
             ),
-            style="bold #e8e2d0",
+            style=f"bold {TEXT}",
         )
         bar.append("  ")
         bar.append_text(progress_bar(done, total))
-        bar.append(f" {round(100 * done / total)}%  ", style="#8fa8a2")
+        bar.append(f" {round(100 * done / total)}%  ", style=MUTED)
         auto = "replay.auto_on" if self.timer is not None else "replay.auto_off"
-        bar.append(
-            tr(lang, auto, s=f"{self.speed:g}"), style="#e0b23a" if self.timer else "#8fa8a2"
-        )
-        bar.append(" · ", style="#5f7470")
+        bar.append(tr(lang, auto, s=f"{self.speed:g}"), style=GOLD if self.timer else MUTED)
+        bar.append(" · ", style=DIM)
         if self.open_hands:
-            bar.append(tr(lang, "replay.all_hands"), style="#c9c9c9")
+            bar.append(tr(lang, "replay.all_hands"), style=SOFT)
         else:
             bar.append(
                 tr(lang, "replay.one_seat", name=self.seating.name(self.seating.bottom)),
-                style="#c9c9c9",
+                style=SOFT,
             )
         self.query_one("#replay-bar", Static).update(bar)
 
@@ -166,10 +165,10 @@ class ReplayScreen(BoardScreen):
         out = Text()
         decisions = self.model.decisions_of(self.hand, self.step)
         if not decisions:
-            out.append(tr(lang, "replay.deal"), style="bold #7ee2a8")
+            out.append(tr(lang, "replay.deal"), style=f"bold {GOOD}")
         elif all(a.type == PASS for a in decisions):
             names = "、".join(name(a.seat) for a in decisions)
-            out.append(tr(lang, "replay.passed", names=names), style="#c9c9c9")
+            out.append(tr(lang, "replay.passed", names=names), style=SOFT)
         else:
             for a in decisions:
                 out.append(
@@ -190,7 +189,7 @@ class ReplayScreen(BoardScreen):
         lang, name = self.lang, self.seating.name
         out = Text()
         if result["winner"] is None:
-            out.append(tr(lang, "result.draw"), style="bold #e0b23a")
+            out.append(tr(lang, "result.draw"), style=f"bold {GOLD}")
         else:
             pattern = result["pattern"]
             out.append(
@@ -201,14 +200,14 @@ class ReplayScreen(BoardScreen):
                     zh=PATTERN_ZH[pattern],
                     en=PATTERN_EN[pattern],
                 ),
-                style="bold #e0b23a",
+                style=f"bold {GOLD}",
             )
         out.append("\n")
         for seat, delta in enumerate(result["deltas"]):
             if seat:
                 out.append("  ")
-            colour = "#7ee2a8" if delta > 0 else "#ff7b72" if delta < 0 else "#c9c9c9"
-            out.append(f"{name(seat)} ", style="#c9c9c9")
+            colour = GOOD if delta > 0 else BAD if delta < 0 else SOFT
+            out.append(f"{name(seat)} ", style=SOFT)
             out.append(f"{delta:+d}", style=f"bold {colour}")
         return out
 

@@ -19,13 +19,14 @@ from ...rules.scoring import PATTERN_EN, PATTERN_ZH
 from ..i18n import tr
 from ..localize import localize_bindings
 from ..match import Match
+from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..seating import Seating
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
 from ..widgets.seat import melds_text
 
 BARS = "▁▂▃▄▅▆▇█"
-SEAT_COLOURS = ("#7ee2a8", "#79b8ff", "#e0b23a", "#ff7b72")
+SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
 
 
 def sparkline(values: list[int], lo: int, hi: int) -> str:
@@ -35,7 +36,7 @@ def sparkline(values: list[int], lo: int, hi: int) -> str:
 
 
 def signed(n: int) -> Text:
-    colour = "#7ee2a8" if n > 0 else "#ff7b72" if n < 0 else "#c9c9c9"
+    colour = GOOD if n > 0 else BAD if n < 0 else SOFT
     return Text(f"{n:+d}", style=f"bold {colour}")
 
 
@@ -96,7 +97,7 @@ class ResultScreen(ModalScreen[None]):
         r, lang = self.result, self.lang
         out = Text()
         if r.winner is None or r.score is None:
-            out.append(tr(lang, "result.draw"), style="bold #e0b23a")
+            out.append(tr(lang, "result.draw"), style=f"bold {GOLD}")
         else:
             out.append(
                 tr(
@@ -106,7 +107,7 @@ class ResultScreen(ModalScreen[None]):
                     zh=PATTERN_ZH[r.pattern],
                     en=PATTERN_EN[r.pattern],
                 ),
-                style="bold #e0b23a",
+                style=f"bold {GOLD}",
             )
             out.append("   ")
             by = r.by or "self"
@@ -119,7 +120,7 @@ class ResultScreen(ModalScreen[None]):
                 out.append_text(tile_text(r.win_tile, self.game.gold, self.ascii_tiles))
         if r.events:
             names = "、".join(tr(lang, f"rule_event.{e}") for e in r.events)
-            out.append("\n" + tr(lang, "result.events", events=names), style="#8fa8a2")
+            out.append("\n" + tr(lang, "result.events", events=names), style=MUTED)
         return out
 
     def hands_table(self) -> Table:
@@ -131,9 +132,9 @@ class ResultScreen(ModalScreen[None]):
         for seat in range(4):
             name = Text(self.seating.name(seat), style="bold")
             if seat == r.dealer:
-                name.append(" " + tr(lang, "table.dealer"), style="bold #e0b23a")
+                name.append(" " + tr(lang, "table.dealer"), style=f"bold {GOLD}")
             if seat == r.winner:
-                name = Text("★ ", style="bold #e0b23a") + name
+                name = Text("★ ", style=f"bold {GOLD}") + name
             tiles = sort_hand(tuple(game.hands[seat]), game.gold)
             mark = r.win_tile if seat == r.winner else None
             hand = Text()
@@ -164,8 +165,8 @@ class ResultScreen(ModalScreen[None]):
             assert pay is not None
             who = self.seating.name(seat) + (tr(lang, "result.dealer") if seat == r.dealer else "")
             table.add_row(
-                Text(tr(lang, "result.pays", name=who), style="#c9c9c9"),
-                Text(pay.text(lang), style="bold #e8e2d0"),
+                Text(tr(lang, "result.pays", name=who), style=SOFT),
+                Text(pay.text(lang), style=f"bold {TEXT}"),
             )
         return table
 
@@ -182,16 +183,16 @@ class ResultScreen(ModalScreen[None]):
         for rank, seat in enumerate(order, 1):
             line = [h[seat] for h in history]
             table.add_row(
-                Text(tr(lang, "result.rank", n=rank), style="#8fa8a2"),
+                Text(tr(lang, "result.rank", n=rank), style=MUTED),
                 Text(self.seating.name(seat), style="bold"),
                 signed(self.result.deltas[seat]),
                 signed(scores[seat]),
                 Text(sparkline(line, lo, hi), style=SEAT_COLOURS[seat]),
             )
         title = tr(lang, "result.final") if self.final else tr(lang, "result.total")
-        head = Text(f"{title}   ", style="bold #e0b23a")
+        head = Text(f"{title}   ", style=f"bold {GOLD}")
         head.append(
             f"{tr(lang, 'result.change')} · {tr(lang, 'result.total')} · {tr(lang, 'result.chart')}",
-            style="#8fa8a2",
+            style=MUTED,
         )
         return Group(head, table)

@@ -19,6 +19,7 @@ from ...storage import latest_unfinished
 from ..i18n import level_name, tr
 from ..localize import localize_bindings
 from ..match import BOT_LEVELS
+from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 
 if TYPE_CHECKING:
@@ -31,9 +32,9 @@ HUMAN = "human"
 def banner(lang: str) -> Text:
     """The title with a row of tiles under it: 宁德麻将 and 金 on gold."""
     out = Text(justify="center")
-    out.append(tr(lang, "app.title"), style="bold #e0b23a")
+    out.append(tr(lang, "app.title"), style=f"bold {GOLD}")
     out.append("\n")
-    out.append(tr(lang, "app.subtitle"), style="#8fa8a2")
+    out.append(tr(lang, "app.subtitle"), style=MUTED)
     out.append("\n\n")
     tiles = (0, 1, 2, 13, 13, 27, 22, 23, 24)
     gold = 13

@@ -35,6 +35,7 @@ from ...rules.game import (
     Action,
 )
 from ..i18n import tr
+from ..palette import KEY
 from ..tilefaces import chip, chips
 
 CHOICE_KEYS = {
@@ -129,13 +130,13 @@ def choice_label(action: Action, gold: int, ascii_tiles: bool, lang: str) -> Tex
     is in the panel's title)."""
     key = CHOICE_KEYS.get(action.type, "")
     text = Text()
-    text.append(f"{key} ", style="bold #9fb3ad")
+    text.append(f"{key} ", style=f"bold {KEY}")
     text.append(tr(lang, f"choice.{action.type}"), style="bold")
     used = action.uses()
     if len(used) >= 3:  # a kong: one tile and how many
         text.append(" ")
         text.append_text(chip(used[0], gold, ascii_tiles))
-        text.append(f"×{len(used)}", style="#9fb3ad")
+        text.append(f"×{len(used)}", style=KEY)
     elif used:
         text.append(" ")
         text.append_text(chips(used, gold, ascii_tiles, sep=""))

@@ -19,10 +19,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...rules.tiles import WHITE
+from ..palette import GOLD_DARK, MUTED
 from ..tilefaces import GOLD_BG, IVORY, face_lines, tile_style
 
 TILE_KEYS = "1234567890qwertyu"  # one key per position, up to 17 tiles
-KEY_STYLE = "#8fa8a2"
+KEY_STYLE = MUTED
 
 
 def sort_hand(hand: tuple[int, ...], gold: int) -> list[int]:
@@ -101,7 +102,7 @@ class HandTile(Widget):
         if is_gold:
             pad = h * ((inner - 2) // 2)  # the mark is 2 cells wide
             mark = pad + ("G*" if self.ascii_tiles else "金") + pad
-            crown = (mark, Style(color="#3d2a00", bgcolor=bg, bold=True))
+            crown = (mark, Style(color=GOLD_DARK, bgcolor=bg, bold=True))
         key = TILE_KEYS[self.index] if self.show_key and self.index < len(TILE_KEYS) else ""
         faces = [top, bottom]
         if self.big:

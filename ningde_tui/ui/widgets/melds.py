@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...rules.melds import ANKONG, Meld
+from ..palette import CALL
 from ..tilefaces import FLAT, Piece, row_lines
 
 ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}  # toward a position: bottom, right, top, left
@@ -39,7 +40,7 @@ def source_arrow(meld: Meld, bottom: int, ascii_tiles: bool) -> Text:
     if meld.source is None or meld.kind == ANKONG:
         return Text()
     arrows = ASCII_ARROWS if ascii_tiles else ARROWS
-    return Text(arrows[(meld.source - bottom) % 4], style="bold #f0a35e")
+    return Text(arrows[(meld.source - bottom) % 4], style=f"bold {CALL}")
 
 
 @dataclass(frozen=True)

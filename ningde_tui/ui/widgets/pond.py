@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...rules.game import Event
+from ..palette import LIT
 from ..tilefaces import FLAT, STANDING, TALL, Piece, piece_width, row_lines
 
 PER_ROW = 6  # discards per row, as on a real table
@@ -37,7 +38,7 @@ def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
 
 
 def marker(ascii_tiles: bool) -> Text:
-    return Text("<" if ascii_tiles else "◀", style="bold #ffe27a")
+    return Text("<" if ascii_tiles else "◀", style=f"bold {LIT}")
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,12 @@ from textual.widgets import Static
 
 from ...rules.melds import ANKONG, KONG, Meld
 from ..i18n import level_name, seat_name, tr
+from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
 from ..tilefaces import backs, chip
 from .hand import sort_hand
 from .melds import MeldsState, melds_lines
 
-CALLOUT_STYLE = "bold #1b1300 on #ffe27a"
+CALLOUT_STYLE = f"bold {ON_GOLD} on {LIT}"
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
     """Tiles side by side; the claimed tile underlined; kongs tagged 杠/暗杠."""
     out = Text()
     if meld.kind in (KONG, ANKONG):
-        out.append(tr(lang, "choice.ankong" if meld.kind == ANKONG else "choice.kong"), "#9fb3ad")
+        out.append(tr(lang, "choice.ankong" if meld.kind == ANKONG else "choice.kong"), KEY)
     claimed = meld.claimed
     for t in meld.tiles:
         piece = chip(t, gold, ascii_tiles)
@@ -72,16 +73,16 @@ def name_line(s: SeatState) -> Text:
         mark = (
             tr(s.lang, "table.streak", n=s.streak) if s.streak > 1 else tr(s.lang, "table.dealer")
         )
-        out.append(f" {mark} ", style="bold #1b1300 on #e0b23a")
+        out.append(f" {mark} ", style=f"bold {ON_GOLD} on {GOLD}")
     return out
 
 
 def score_text(s: SeatState) -> Text:
     """The score, after the bot's level if it is a bot."""
-    colour = "#7ee2a8" if s.score > 0 else "#ff7b72" if s.score < 0 else "#c9c9c9"
+    colour = GOOD if s.score > 0 else BAD if s.score < 0 else SOFT
     out = Text()
     if s.level:
-        out.append(level_name(s.level, s.lang) + " · ", style="#8fa8a2")
+        out.append(level_name(s.level, s.lang) + " · ", style=MUTED)
     out.append(tr(s.lang, "table.score", n=s.score), style=f"bold {colour}")
     return out
 
@@ -108,7 +109,7 @@ def callout_text(s: SeatState) -> Text:
 
 
 def seat_lines(s: SeatState) -> list[Text]:
-    title = Text("▶ " if s.active else "", style="bold #7ee2a8")
+    title = Text("▶ " if s.active else "", style=f"bold {GOOD}")
     title.append_text(name_line(s))
     if s.callout:
         title.append(" ")
@@ -122,7 +123,7 @@ def seat_lines(s: SeatState) -> list[Text]:
     melds = melds_lines(s.melds_state)
     if s.tiles is None:
         body = backs(s.hand_size, s.ascii_tiles)
-        body.append(f" {s.hand_size}", style="#8fa8a2")
+        body.append(f" {s.hand_size}", style=MUTED)
         if s.one_row and not s.narrow and len(melds) == 1:
             body.append("  ")
             body.append_text(melds.pop())
@@ -159,7 +160,7 @@ class MySeatLine(Static):
     def update_state(self, state: SeatState) -> None:
         line = Text()
         if state.active:
-            line.append("▶ ", style="bold #7ee2a8")
+            line.append("▶ ", style=f"bold {GOOD}")
         line.append_text(name_line(state))
         line.append("  ")
         line.append_text(score_text(state))

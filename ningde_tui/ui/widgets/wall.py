@@ -20,6 +20,21 @@ from textual.widget import Widget
 from ...rules.tiles import TOTAL_TILES
 from ...rules.wall import STACKS_PER_SIDE, break_point, stack_location
 from ..i18n import seat_name, tile_name, tr
+from ..palette import (
+    BAD,
+    CALL,
+    GOLD,
+    GOOD,
+    LINE,
+    MUTED,
+    ON_GOLD,
+    RESERVE_TEXT,
+    SOFT,
+    TEXT,
+    WALL_DRAWABLE,
+    WALL_RESERVE,
+    WALL_TEXT,
+)
 from ..tilefaces import chip
 
 SIDE = STACKS_PER_SIDE
@@ -97,15 +112,15 @@ def square_for(width: int, height: int) -> Square:
     return next((q for q in SQUARES if q.width <= width and q.height <= height), COMPACT)
 
 
-DRAWABLE = ("#d9cfb3", "#bfb391")  # alternate shades so stacks can be counted
-RESERVE = ("#6f8883", "#5a716c")
+DRAWABLE = WALL_DRAWABLE
+RESERVE = WALL_RESERVE
 LABEL = {
-    "head": "bold #7ee2a8",
-    "tail": "bold #f0a35e",
-    "reserve": "bold #9fc4d8",
-    "break": "bold #ff7b72",
+    "head": f"bold {GOOD}",
+    "tail": f"bold {CALL}",
+    "reserve": f"bold {RESERVE_TEXT}",
+    "break": f"bold {BAD}",
 }
-EMPTY = "#3c5a52"
+EMPTY = LINE
 ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}
 CENTRE_LEFT = 4  # the centre text keeps clear of the side walls and their labels
 
@@ -209,41 +224,41 @@ class WallView(Widget):
         if s.turn is not None:
             pos = s.position(s.turn)
             row, col = q.arrow_cell(pos)
-            put(grid, row, col, [(ARROWS[pos], "bold #7ee2a8")], width)
+            put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], width)
         return grid
 
     def centre(self) -> list[Line]:
         s = self.state
         lang, asc = s.lang, s.ascii_tiles
         dealer: Line = [
-            (f" {tr(lang, 'table.dealer')} ", "bold #1b1300 on #e0b23a"),
-            (f" {s.name(s.dealer)}", "bold #e8e2d0"),
+            (f" {tr(lang, 'table.dealer')} ", f"bold {ON_GOLD} on {GOLD}"),
+            (f" {s.name(s.dealer)}", f"bold {TEXT}"),
         ]
         if s.streak > 1:
-            dealer.append((f" ×{s.streak}", "bold #e0b23a"))
+            dealer.append((f" ×{s.streak}", f"bold {GOLD}"))
         breaker, count = break_point(s.dealer, s.dice)
         dice: Line = [
-            (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), "#c9c9c9"),
-            (" · " + tr(lang, "table.break", seat=s.name(breaker), n=count), "#8fa8a2"),
+            (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), SOFT),
+            (" · " + tr(lang, "table.break", seat=s.name(breaker), n=count), MUTED),
         ]
         gold: Line = []
         if s.gold >= 0:
             face = chip(s.gold, s.gold, asc)
             gold = [
-                (tr(lang, "table.gold") + " ", "bold #e0b23a"),
+                (tr(lang, "table.gold") + " ", f"bold {GOLD}"),
                 (face.plain, str(face.style)),
-                ("  " + tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), "#c9c9c9"),
+                ("  " + tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), SOFT),
             ]
         counts: Line = [
-            (tr(lang, "table.drawable", n=max(s.drawable, 0)), "bold #d9cfb3"),
-            (" · ", "#8fa8a2"),
+            (tr(lang, "table.drawable", n=max(s.drawable, 0)), f"bold {WALL_TEXT}"),
+            (" · ", MUTED),
             (tr(lang, "table.reserve", n=s.reserve), LABEL["reserve"]),
         ]
         if s.last_round:
-            turn: Line = [(tr(lang, "table.last_round"), "bold #ff7b72")]
+            turn: Line = [(tr(lang, "table.last_round"), f"bold {BAD}")]
         else:
-            turn = [(s.turn_text, "bold #7ee2a8")]
-        hand: Line = [(s.hand_text, "bold #e8e2d0")]
+            turn = [(s.turn_text, f"bold {GOOD}")]
+        hand: Line = [(s.hand_text, f"bold {TEXT}")]
         return [hand, dealer, dice, [], gold, counts, [], turn]
 
     def render(self) -> Group:
