@@ -24,7 +24,7 @@ def build_demo(argv: list[str] | None = None) -> NingdeApp:
     parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     parser.add_argument(
-        "--speed", choices=list(PACES), default="normal", help="how fast the bots play"
+        "--speed", choices=list(PACES), help="how fast the bots play (default: the settings)"
     )
     parser.add_argument("--hands", type=int, default=None, help="stop (and exit) after N hands")
     parser.add_argument(
@@ -33,7 +33,7 @@ def build_demo(argv: list[str] | None = None) -> NingdeApp:
         default=[DEFAULT_BOT] * 4,
         help=f"four levels from {', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
     )
-    parser.add_argument("--lang", choices=LANGS, default="zh", help="language (default zh)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
@@ -41,12 +41,11 @@ def build_demo(argv: list[str] | None = None) -> NingdeApp:
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
     return NingdeApp(
         seed=args.seed,
-        lang=args.lang,
-        ascii_tiles=args.ascii,
-        pace=args.speed,
+        **app_options(args.lang, args.speed, args.ascii),
         seats=args.bots,
         demo=True,
         demo_hands=args.hands,

@@ -47,9 +47,9 @@ def parse_seats(text: str) -> list[int]:
 
 def common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-    parser.add_argument("--lang", choices=LANGS, default="zh", help="language (default zh)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
-    parser.add_argument("--pace", choices=list(PACES), default="normal", help="bot speed")
+    parser.add_argument("--pace", choices=list(PACES), help="bot speed (default: the settings)")
     parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
 
 
@@ -81,12 +81,11 @@ def build_play(argv: list[str] | None = None) -> NingdeApp:
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
     return NingdeApp(
         seed=args.seed,
-        lang=args.lang,
-        ascii_tiles=args.ascii,
-        pace=args.pace,
+        **app_options(args.lang, args.pace, args.ascii),
         bots=args.bots,
         rounds=args.rounds,
         start_screen=not args.no_start,
@@ -151,12 +150,11 @@ def build_hotseat(argv: list[str] | None = None) -> NingdeApp:
     except ValueError as exc:
         parser.error(str(exc))
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
     return NingdeApp(
         seed=args.seed,
-        lang=args.lang,
-        ascii_tiles=args.ascii,
-        pace=args.pace,
+        **app_options(args.lang, args.pace, args.ascii),
         rounds=args.rounds,
         seats=plan,
         names=args.names,

@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--speed", type=float, default=1.0, help="autoplay: seconds per step (default 1)"
     )
-    parser.add_argument("--lang", choices=("zh", "en"), default="zh", help="language (default zh)")
+    parser.add_argument("--lang", choices=("zh", "en"), help="language (default: the settings)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     return parser
 
@@ -103,10 +103,10 @@ def _watch(args: argparse.Namespace) -> int:
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
     return NingdeApp(
-        lang=args.lang,
-        ascii_tiles=args.ascii,
+        **app_options(args.lang, None, args.ascii),
         replay=args.file,
         replay_seat=args.seat - 1,
         replay_open=not args.hidden,

@@ -33,6 +33,7 @@ from .screens.record_error import RecordErrorScreen
 from .screens.replay import ReplayScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
+from .settings import Settings, save_settings
 
 HUMAN_SEAT = "human"
 
@@ -75,6 +76,7 @@ class NingdeApp(App[None]):
         replay_speed: float = 1.0,
         resume: bool = False,
         record: bool = True,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
         if pace not in PACES:
@@ -88,6 +90,8 @@ class NingdeApp(App[None]):
         self.lang = lang
         # English names tiles 5m in its text, so its tiles say 5m too: one notation throughout
         self.ascii_tiles = ascii_tiles or lang == "en"
+        tiles = "ascii" if ascii_tiles else "cjk"
+        self.settings = settings or Settings(pace=pace, lang=lang, tiles=tiles)
         self.pace = pace
         self.bots = list(bots)
         self.rounds = rounds
@@ -155,7 +159,9 @@ class NingdeApp(App[None]):
         return StartScreen(self.lang, self.seed, self.seats, self.rounds, self.names)
 
     def table_screen(self, match: Match, **options: object) -> TableScreen:
-        return TableScreen(match, self.lang, self.ascii_tiles, self.pace, **options)  # type: ignore[arg-type]
+        table = TableScreen(match, self.lang, self.ascii_tiles, self.pace, **options)  # type: ignore[arg-type]
+        table.hints_on = self.settings.hints
+        return table
 
     def show_table(self, table: TableScreen) -> None:
         """The table replaces whatever is open (start, recent games, a finished table)."""
@@ -172,7 +178,9 @@ class NingdeApp(App[None]):
         return new_record_path(mode, seed)
 
     def _new_match(self, mode: str, seed: int, **kwargs: object) -> Match:
-        """A match recorded in the data folder (or unrecorded if the folder is not writable)."""
+        """A match recorded in the data folder (or unrecorded if the folder is not writable),
+        played by the room rules of the settings."""
+        kwargs["config"] = self.settings.rule_config(int(kwargs.get("rounds", 1)))  # type: ignore[call-overload]
         try:
             return Match.new(seed, recorder_path=self._recorder_path(mode, seed), **kwargs)  # type: ignore[arg-type]
         except OSError as exc:
@@ -279,6 +287,35 @@ class NingdeApp(App[None]):
         else:
             self.push_screen(start)
 
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, self.lang), self._settings_chosen)
+
+    def _settings_chosen(self, chosen: Settings | None) -> None:
+        """Save and apply new settings: the language and tiles from the start screen on (it is
+        drawn again), the pace and hints for the next table, the room rules for the next game."""
+        if chosen is None:
+            return
+        try:
+            save_settings(chosen)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            self.notify(tr(chosen.lang, "settings.cannot_save", why=why), severity="error")
+        else:
+            self.notify(tr(chosen.lang, "settings.saved"))
+        relang = chosen.lang != self.lang or chosen.tiles != self.settings.tiles
+        self.settings = chosen
+        self.lang, self.pace = chosen.lang, chosen.pace
+        self.ascii_tiles = chosen.tiles == "ascii" or chosen.lang == "en"
+        self.set_class(self.ascii_tiles, "-ascii")
+        self.title = tr(self.lang, "app.title")
+        if relang and isinstance(self.screen, StartScreen):
+            self.action_new_game()
+        elif isinstance(self.screen, StartScreen):
+            self.screen.show_room_rules(chosen.rules)
+
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit a Textual app: say how to, in the player's language."""
         self.notify(tr(self.lang, "app.quit_how"), title=tr(self.lang, "app.quit_question"))
@@ -297,6 +334,9 @@ class NingdeApp(App[None]):
         yield SystemCommand(tr(lang, "cmd.new"), tr(lang, "cmd.new_help"), self.action_new_game)
         yield SystemCommand(tr(lang, "cmd.recent"), tr(lang, "cmd.recent_help"), self.action_recent)
         yield SystemCommand(tr(lang, "cmd.help"), tr(lang, "cmd.help_help"), self.action_help)
+        yield SystemCommand(
+            tr(lang, "start.settings"), tr(lang, "settings.title"), self.action_settings
+        )
         if any(isinstance(s, TableScreen) for s in self.screen_stack):
             yield SystemCommand(
                 tr(lang, "cmd.hints"), tr(lang, "cmd.hints_help"), self.action_toggle_hints

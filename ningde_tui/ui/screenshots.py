@@ -29,6 +29,7 @@ from .scenarios import (
     three_claims_match,
     win_on_discard_match,
 )
+from .settings import ENV_CONFIG_DIR
 
 SIZE = (140, 45)
 TABLE_SIZES = ((110, 34), (160, 50), (200, 60))  # a late hand at each size the table scales to
@@ -125,17 +126,19 @@ def bots_record(path: Path, seed: int = 7) -> Path:
 async def write_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        # an empty data folder: the shots neither show nor add to the user's own records
-        saved = os.environ.get(ENV_DATA_DIR)
-        os.environ[ENV_DATA_DIR] = tmp
+        # empty data and config folders: the shots neither show nor touch the user's own
+        # records and settings
+        saved = {name: os.environ.get(name) for name in (ENV_DATA_DIR, ENV_CONFIG_DIR)}
+        os.environ.update({ENV_DATA_DIR: tmp, ENV_CONFIG_DIR: tmp})
         try:
             record = bots_record(Path(tmp) / "demo.jsonl")
             return await _write_shots(out, record)
         finally:
-            if saved is None:
-                del os.environ[ENV_DATA_DIR]
-            else:
-                os.environ[ENV_DATA_DIR] = saved
+            for name, value in saved.items():
+                if value is None:
+                    del os.environ[name]
+                else:
+                    os.environ[name] = value
 
 
 async def _write_shots(out: Path, record: Path) -> list[Path]:

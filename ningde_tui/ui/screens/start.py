@@ -15,12 +15,14 @@ from textual.containers import Center, Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...rules.config import RuleConfig
 from ...storage import latest_unfinished
 from ..i18n import level_name, tr
 from ..localize import localize_bindings
 from ..match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
+from .settings import rules_summary
 
 if TYPE_CHECKING:
     from ..app import NingdeApp
@@ -113,6 +115,7 @@ class StartScreen(Screen[None]):
                         type="integer",
                         compact=True,
                     )
+                yield Static("", id="room-rules")
                 yield Static("", id="start-error")
             with Horizontal(classes="start-buttons"):
                 yield Button(tr(lang, "start.new"), id="new", variant="success", compact=True)
@@ -126,6 +129,7 @@ class StartScreen(Screen[None]):
                 yield Button(tr(lang, "start.recent"), id="recent", compact=True)
             with Horizontal(classes="start-buttons"):
                 yield Button(tr(lang, "start.demo"), id="demo", compact=True)
+                yield Button(tr(lang, "start.settings"), id="settings", compact=True)
                 yield Button(tr(lang, "start.help"), id="help", compact=True)
                 yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
         yield Static(id="start-too-small")
@@ -133,6 +137,12 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+        self.show_room_rules(cast("NingdeApp", self.app).settings.rules)
+
+    def show_room_rules(self, rules: RuleConfig) -> None:
+        """房间规则: the switches of the settings that differ from the defaults."""
+        text = tr(self.lang, "start.room_rules", rules=rules_summary(rules, self.lang))
+        self.query_one("#room-rules", Static).update(text)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
@@ -199,6 +209,10 @@ class StartScreen(Screen[None]):
         ok, seed = self.chosen_seed()
         if ok:
             cast("NingdeApp", self.app).start_demo(seed, None)
+
+    @on(Button.Pressed, "#settings")
+    def _settings(self) -> None:
+        cast("NingdeApp", self.app).action_settings()
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:

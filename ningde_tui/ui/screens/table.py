@@ -57,6 +57,7 @@ class TableScreen(BoardScreen):
         Binding("up", "focus_choice(-1)", show=False),
         Binding("down", "focus_choice(1)", show=False),
         Binding("escape", "stop_demo", "key.stop_demo", key_display="Esc"),
+        Binding("f", "cycle_pace", "key.pace"),
         *COMMON_BINDINGS,
     ]
     PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
@@ -189,8 +190,8 @@ class TableScreen(BoardScreen):
     def run_bots(self) -> None:
         """Bots decide off the UI thread; each decision is applied on the UI thread."""
         worker = get_current_worker()
-        delay = PACES[self.pace]
         while not worker.is_cancelled:
+            delay = PACES[self.pace]  # the pace may change (key f) while the bots play
             step = self.app.call_from_thread(self.match.next_bot)
             if step is None:
                 break
@@ -311,6 +312,13 @@ class TableScreen(BoardScreen):
         if action == "stop_demo":
             return self.demo
         return True
+
+    def action_cycle_pace(self) -> None:
+        """The bots' pace, one step on (instant → fast → normal → relaxed → instant)."""
+        paces = list(PACES)
+        self.pace = paces[(paces.index(self.pace) + 1) % len(paces)]
+        pace = tr(self.lang, f"pace.{self.pace}")
+        self.notify(tr(self.lang, "pace.now", pace=pace), timeout=2)
 
     def action_stop_demo(self) -> None:
         self.match.close()
