@@ -357,10 +357,10 @@ EN: dict[str, str] = {
     "table.break": "{seat} {n}",
     "table.gold": "Gold",
     "table.white": "W={tile}",
-    "table.mark_head": "H",
-    "table.mark_tail": "T",
-    "table.mark_reserve": "R",
-    "table.mark_break": "B",
+    "table.mark_head": "head",
+    "table.mark_tail": "tail",
+    "table.mark_reserve": "reserve",
+    "table.mark_break": "break",
     "table.turn": "{name} to play",
     "table.waiting": "waiting for {names}",
     "table.others_deciding": "others are deciding…",
@@ -533,7 +533,22 @@ STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}
 
 def tr(lang: str, key: str, **values: object) -> str:
     text = STRINGS[lang][key]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    out = text.format(**values)
+    if lang == "en" and text.startswith("{name} ") and values.get("name") == EN["seat.0"]:
+        out = _you_form(out)
+    return out
+
+
+def _you_form(sentence: str) -> str:
+    """ "You discards 5m" → "You discard 5m": the verb after You loses its -s."""
+    you, _, rest = sentence.partition(" ")
+    verb, space, tail = rest.partition(" ")
+    bare = verb.rstrip("!,.:;")
+    if bare.endswith("s") and not bare.endswith("ss"):
+        verb = bare[:-1] + verb[len(bare) :]
+    return f"{you} {verb}{space}{tail}"
 
 
 def reason_text(lang: str, reason: str) -> str:

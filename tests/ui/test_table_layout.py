@@ -13,6 +13,7 @@ from ningde_tui.cli import build_app
 from ningde_tui.rules.game import PASS, WIN
 from ningde_tui.rules.melds import ANKONG
 from ningde_tui.rules.tiles import parse_tile
+from ningde_tui.ui.i18n import tr
 from ningde_tui.ui.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
 from ningde_tui.ui.widgets.melds import MeldsView, laid_melds
 from ningde_tui.ui.widgets.pond import PondView
@@ -209,3 +210,18 @@ async def test_a_call_is_called_out_at_the_callers_side_until_the_next_player_ac
         await pilot.press("enter")  # your discard after the 碰; then the others play
         await settle(pilot)
         assert "碰！" not in widget_text(screen.query_one("#my-line"))
+
+
+def test_english_says_you_discard_not_you_discards() -> None:
+    assert tr("en", "ev.discard", name="You", tile="5m") == "You discard 5m"
+    assert tr("en", "ev.deal", name="You", a=3, b=4) == "You deal, dice 3+4"
+    assert tr("en", "ev.win", name="You", pattern="Plain win") == "You win! Plain win"
+    assert tr("en", "ev.discard", name="Left", tile="5m") == "Left discards 5m"
+
+
+async def test_english_spells_out_the_wall_labels() -> None:
+    app = table_app(late_hand_match(), lang="en")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        wall = widget_text(pilot.app.screen.query_one("#wall"))
+        assert all(word in wall for word in ("head", "tail", "reserve", "break"))

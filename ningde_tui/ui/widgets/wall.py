@@ -215,7 +215,12 @@ class WallView(Widget):
                 continue
             seat, from_right, _ = stack_location(index, s.dealer, s.dice)
             row, col = q.label_cell(s.position(seat), from_right)
-            put(grid, row, col, [(tr(s.lang, f"table.mark_{name}"), LABEL[name])], width)
+            label = tr(s.lang, f"table.mark_{name}")
+            if q == COMPACT and cell_len(label) > 2:  # no room for words: H, T, R, B
+                label = label[0].upper()
+            if s.position(seat) == 1:  # beside the right wall: the word ends at the wall
+                col = max(col + 2 - cell_len(label), 0)
+            put(grid, row, col, [(label, LABEL[name])], width)
         centre = self.centre()
         top = max((q.height - len(centre)) // 2, 3)
         for k, line in enumerate(centre):
