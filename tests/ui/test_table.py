@@ -267,8 +267,8 @@ async def test_whole_hand_by_keys() -> None:
             await settle(pilot)
         assert presses > 3
         screen = pilot.app.screen
-        assert screen.result is screen.match.session.results[-1]
-        assert screen.match.history[-1] == screen.match.session.scores
+        assert screen.result is match.session.results[-1]
+        assert screen.standings_now.history[-1] == tuple(match.session.scores)
 
 
 async def test_resize_below_minimum_and_back() -> None:

@@ -11,10 +11,10 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...rules.game import OVER, PASS, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
@@ -97,7 +97,19 @@ class ReplayScreen(BoardScreen):
         self.seating = Seating(self.lang, seat, self._names, relative=False)
 
     def compose_controls(self) -> ComposeResult:
-        yield Static(id="replay-bar")
+        """The bar over the hand: ◀ ▶ step buttons for the mouse, where the replay is."""
+        with Horizontal(id="replay-controls"):
+            yield Button("◀", id="replay-back", compact=True)
+            yield Button("▶", id="replay-next", compact=True)
+            yield Static(id="replay-bar")
+
+    @on(Button.Pressed, "#replay-back")
+    def _back_pressed(self) -> None:
+        self.action_step(-1)
+
+    @on(Button.Pressed, "#replay-next")
+    def _next_pressed(self) -> None:
+        self.action_step(1)
 
     def compose_beside_hand(self) -> ComposeResult:
         yield Static(id="replay-info")
@@ -238,6 +250,35 @@ class ReplayScreen(BoardScreen):
                 self.go(self.hand - 1, h[self.hand - 1].steps)
             return
         self.go(self.hand, self.step + delta)
+        if delta > 0 and self.game.phase == OVER and self.game.result is not None:
+            self.show_result()
+
+    def show_result(self) -> None:
+        """The end of a hand: the same result screen as at the table (autoplay waits)."""
+        from .result import ResultScreen, Standings
+
+        h = self.model.hands
+        before = [hand.scores_before for hand in h[: self.hand + 1]]
+        after = tuple(h[self.hand].result["scores"]) if h[self.hand].result else before[-1]
+        standings = Standings(h[self.hand].number, (*before, after), after, self.at_end())
+        playing = self.timer is not None
+        self.stop_autoplay()
+        self.app.push_screen(
+            ResultScreen(
+                standings,
+                self.game,
+                self.game.result,
+                self.lang,
+                self.ascii_tiles,
+                seating=self.seating,
+            ),  # fmt: skip
+            callback=lambda _: self._after_result(playing),
+        )
+
+    def _after_result(self, playing: bool) -> None:
+        if playing and not self.at_end():
+            self.timer = self.set_interval(self.speed, self.autoplay_tick)
+        self._refresh_bar()
 
     def action_hand(self, delta: int) -> None:
         self.go(self.hand + delta, 0)

@@ -4,6 +4,8 @@ player's score across the hands. Enter goes on; at the end of the session, final
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -29,6 +31,26 @@ BARS = "▁▂▃▄▅▆▇█"
 SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
 
 
+@dataclass(frozen=True)
+class Standings:
+    """Where the session stands after the hand: its number, the scores after every hand so far
+    (the first entry: before the first hand), the totals, and whether the session is over."""
+
+    hand_no: int
+    history: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    final: bool = False
+
+    @classmethod
+    def of_match(cls, match: Match, final: bool | None = None) -> Standings:
+        return cls(
+            len(match.session.results),
+            tuple(tuple(h) for h in match.history),
+            tuple(match.session.scores),
+            match.session_over if final is None else final,
+        )
+
+
 def sparkline(values: list[int], lo: int, hi: int) -> str:
     """One bar per hand on a scale shared by all players (so the lines compare)."""
     span = max(hi - lo, 1)
@@ -46,25 +68,24 @@ class ResultScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        match: Match,
+        standings: Standings,
         game: Game,
         result: HandResult,
         lang: str,
         ascii_tiles: bool,
         *,
         seating: Seating | None = None,
-        final: bool | None = None,
         auto_close: float | None = None,
     ) -> None:
         super().__init__()
         localize_bindings(self, lang)
-        self.match = match
+        self.standings_now = standings
         self.game = game
         self.result = result
         self.lang = lang
         self.ascii_tiles = ascii_tiles
         self.seating = seating or Seating(lang)
-        self.final = match.session_over if final is None else final
+        self.final = standings.final
         self.auto_close = auto_close  # a demo goes on by itself after this many seconds
 
     def on_mount(self) -> None:
@@ -78,7 +99,7 @@ class ResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical(id="result-box") as box:
-            box.border_title = tr(lang, "result.title", n=len(self.match.session.results))
+            box.border_title = tr(lang, "result.title", n=self.standings_now.hand_no)
             box.border_subtitle = tr(lang, "result.back" if self.final else "result.next")
             yield Static(self.headline(), id="result-head")
             yield Static(self.hands_table(), id="result-hands")
@@ -172,8 +193,8 @@ class ResultScreen(ModalScreen[None]):
 
     def standings(self) -> Group:
         lang = self.lang
-        history = self.match.history
-        scores = self.match.session.scores
+        history = self.standings_now.history
+        scores = self.standings_now.scores
         lo = min(min(h) for h in history)
         hi = max(max(h) for h in history)
         order = sorted(range(4), key=lambda s: -scores[s])

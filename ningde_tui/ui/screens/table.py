@@ -221,7 +221,7 @@ class TableScreen(BoardScreen):
         return self in self.app.screen_stack
 
     def show_result(self) -> None:
-        from .result import ResultScreen
+        from .result import ResultScreen, Standings
 
         game = self.match.game
         result = self.match.finish_hand()
@@ -231,13 +231,12 @@ class TableScreen(BoardScreen):
         pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
         self.app.push_screen(
             ResultScreen(
-                self.match,
+                Standings.of_match(self.match, final),
                 game,
                 result,
                 self.lang,
                 self.ascii_tiles,
                 seating=self.result_seating(),
-                final=final,
                 auto_close=pause,
             ),
             callback=self._after_result,
