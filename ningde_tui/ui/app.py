@@ -308,6 +308,7 @@ class NingdeApp(App[None]):
         relang = chosen.lang != self.lang or chosen.tiles != self.settings.tiles
         self.settings = chosen
         self.lang, self.pace = chosen.lang, chosen.pace
+        localize_bindings(self, self.lang)
         self.ascii_tiles = chosen.tiles == "ascii" or chosen.lang == "en"
         self.set_class(self.ascii_tiles, "-ascii")
         self.title = tr(self.lang, "app.title")

@@ -77,3 +77,18 @@ async def test_the_pace_key_steps_the_bots_pace_during_play() -> None:
         assert table.pace == "relaxed"
         await pilot.press("f")
         assert table.pace == "instant"
+
+
+async def test_choosing_english_redraws_the_start_screen_and_the_footer_in_english() -> None:
+    app = NingdeApp(seed=3, pace="instant")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settle(pilot)
+        await pilot.click("#settings")
+        await settle(pilot)
+        pilot.app.screen.query_one("#set-lang", Select).value = "en"
+        await pilot.pause()
+        await pilot.click("#save")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.lang == "en"
+        quit_binding = pilot.app.active_bindings["ctrl+q"].binding
+        assert quit_binding.description == "quit"
