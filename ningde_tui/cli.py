@@ -1,9 +1,15 @@
-"""The ``ningde`` command: play (default), hotseat, demo, replay, serve, calc, simulate,\nstats, review."""
+"""The ``ningde`` command: play (default), hotseat, demo, replay, serve, calc, simulate,
+stats, review."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 USAGE = """usage: ningde [COMMAND] [OPTIONS]
 
@@ -20,6 +26,45 @@ commands:
 """
 
 
+def build_app(argv: list[str]) -> App[None]:
+    """The app ``ningde ARGV`` would run, not running (interfaces.md §4): for play (the
+    default), hotseat, demo and replay FILE. Bad arguments raise SystemExit(2)."""
+    command, rest = _split(list(argv))
+    build = _app_builder(command, watch=True)
+    if build is None:
+        print(f"ningde: {command!r} opens no table app\n\n{USAGE}", file=sys.stderr)
+        raise SystemExit(2)
+    return build(rest)
+
+
+def _app_builder(command: str, watch: bool = False) -> Callable[[list[str]], App[None]] | None:
+    """The function that makes the app of a command that opens the table (``replay`` only
+    with ``watch``: it also prints records headless)."""
+    if command == "play":
+        from .play import build_play
+
+        return build_play
+    if command == "hotseat":
+        from .play import build_hotseat
+
+        return build_hotseat
+    if command == "demo":
+        from .demo import build_demo
+
+        return build_demo
+    if command == "replay" and watch:
+        from .replay_cli import build_watch
+
+        return build_watch
+    return None
+
+
+def _split(args: list[str]) -> tuple[str, list[str]]:
+    """(the command, its arguments): ``play`` when the first word is an option or missing."""
+    command = args[0] if args and not args[0].startswith("-") else "play"
+    return command, args[1:] if args and args[0] == command else args
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
@@ -34,8 +79,7 @@ def _run(argv: list[str] | None) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0
-    command = args[0] if args and not args[0].startswith("-") else "play"
-    rest = args[1:] if args and args[0] == command else args
+    command, rest = _split(args)
     if command == "calc":
         from .calc import main as calc_main
 
@@ -56,18 +100,10 @@ def _run(argv: list[str] | None) -> int:
         from .review import main as review_main
 
         return review_main(rest)
-    if command == "play":
-        from .play import main as play_main
-
-        return play_main(rest)
-    if command == "hotseat":
-        from .play import hotseat_main
-
-        return hotseat_main(rest)
-    if command == "demo":
-        from .demo import main as demo_main
-
-        return demo_main(rest)
+    build = _app_builder(command)
+    if build is not None:
+        build(rest).run()
+        return 0
     if command == "serve":
         from .serve import main as serve_main
 

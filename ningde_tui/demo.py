@@ -4,17 +4,27 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .play import parse_levels
 from .ui.i18n import LANGS
 from .ui.match import BOT_LEVELS, DEFAULT_BOT, PACES
 
+if TYPE_CHECKING:
+    from .ui.app import NingdeApp
+
 
 def main(argv: list[str] | None = None) -> int:
+    build_demo(argv).run()
+    return 0
+
+
+def build_demo(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde demo ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     parser.add_argument(
-        "--speed", choices=list(PACES), default="normal", help="how fast the bots play"
+        "--speed", choices=list(PACES), help="how fast the bots play (default: the settings)"
     )
     parser.add_argument("--hands", type=int, default=None, help="stop (and exit) after N hands")
     parser.add_argument(
@@ -23,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         default=[DEFAULT_BOT] * 4,
         help=f"four levels from {', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
     )
-    parser.add_argument("--lang", choices=LANGS, default="zh", help="language (default zh)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
@@ -31,14 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
-    NingdeApp(
+    return NingdeApp(
         seed=args.seed,
-        lang=args.lang,
-        ascii_tiles=args.ascii,
-        pace=args.speed,
+        **app_options(args.lang, args.speed, args.ascii),
         seats=args.bots,
         demo=True,
         demo_hands=args.hands,
-    ).run()
-    return 0
+    )

@@ -4,9 +4,13 @@ taking turns at one terminal, bots in the other seats."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .ui.i18n import LANGS
 from .ui.match import BOT_LEVELS, DEFAULT_BOT, PACES
+
+if TYPE_CHECKING:
+    from .ui.app import NingdeApp
 
 
 def parse_bots(text: str) -> list[str]:
@@ -43,13 +47,19 @@ def parse_seats(text: str) -> list[int]:
 
 def common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-    parser.add_argument("--lang", choices=LANGS, default="zh", help="language (default zh)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
-    parser.add_argument("--pace", choices=list(PACES), default="normal", help="bot speed")
+    parser.add_argument("--pace", choices=list(PACES), help="bot speed (default: the settings)")
     parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
 
 
 def main(argv: list[str] | None = None) -> int:
+    build_play(argv).run()
+    return 0
+
+
+def build_play(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde play ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde play", description="Play against three bots.")
     common_options(parser)
     parser.add_argument(
@@ -71,18 +81,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
-    NingdeApp(
+    return NingdeApp(
         seed=args.seed,
-        lang=args.lang,
-        ascii_tiles=args.ascii,
-        pace=args.pace,
+        **app_options(args.lang, args.pace, args.ascii),
         bots=args.bots,
         rounds=args.rounds,
         start_screen=not args.no_start,
         resume=args.resume,
-    ).run()
-    return 0
+    )
 
 
 def hotseat_plan(humans: int, seats: list[int] | None, bots: list[str] | None) -> list[str]:
@@ -104,6 +112,12 @@ def hotseat_plan(humans: int, seats: list[int] | None, bots: list[str] | None) -
 
 
 def hotseat_main(argv: list[str] | None = None) -> int:
+    build_hotseat(argv).run()
+    return 0
+
+
+def build_hotseat(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde hotseat ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(
         prog="ningde hotseat",
         description="Two to four players take turns at one terminal; bots fill the other seats. "
@@ -136,15 +150,13 @@ def hotseat_main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     from .ui.app import NingdeApp
+    from .ui.settings import app_options
 
-    NingdeApp(
+    return NingdeApp(
         seed=args.seed,
-        lang=args.lang,
-        ascii_tiles=args.ascii,
-        pace=args.pace,
+        **app_options(args.lang, args.pace, args.ascii),
         rounds=args.rounds,
         seats=plan,
         names=args.names,
         start_screen=False,
-    ).run()
-    return 0
+    )

@@ -6,10 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from .record import RecordError, replay_file
 from .rules.scoring import PATTERN_ZH
 from .rules.tiles import format_tiles, tile_str
+
+if TYPE_CHECKING:
+    from .ui.app import NingdeApp
 
 
 def _describe(result: dict) -> str:
@@ -28,6 +32,24 @@ def _describe(result: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.check and not args.text:
+        return _watch(args)
+    return _headless(args)
+
+
+def build_watch(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde replay FILE ARGV`` runs to watch a record (SystemExit(2) for bad
+    arguments, or for --check and --text, which print instead of opening the app)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.check or args.text:
+        parser.error("--check and --text print the record; they open no app")
+    return _watch_app(args)
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ningde replay", description="Replay a game record.")
     parser.add_argument("file", help="a .jsonl game record")
     parser.add_argument("--check", action="store_true", help="replay headless and print results")
@@ -42,11 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--speed", type=float, default=1.0, help="autoplay: seconds per step (default 1)"
     )
-    parser.add_argument("--lang", choices=("zh", "en"), default="zh", help="language (default zh)")
+    parser.add_argument("--lang", choices=("zh", "en"), help="language (default: the settings)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
-    args = parser.parse_args(argv)
-    if not args.check and not args.text:
-        return _watch(args)
+    return parser
+
+
+def _headless(args: argparse.Namespace) -> int:
     try:
         replay = replay_file(args.file)
     except OSError as exc:
@@ -75,18 +98,22 @@ def main(argv: list[str] | None = None) -> int:
 
 def _watch(args: argparse.Namespace) -> int:
     """The TUI viewer; a record that cannot be replayed opens an error screen naming the line."""
-    from .ui.app import NingdeApp
+    app = _watch_app(args)
+    app.run()
+    return app.return_code or 0
 
-    app = NingdeApp(
-        lang=args.lang,
-        ascii_tiles=args.ascii,
+
+def _watch_app(args: argparse.Namespace) -> NingdeApp:
+    from .ui.app import NingdeApp
+    from .ui.settings import app_options
+
+    return NingdeApp(
+        **app_options(args.lang, None, args.ascii),
         replay=args.file,
         replay_seat=args.seat - 1,
         replay_open=not args.hidden,
         replay_speed=max(args.speed, 0.05),
     )
-    app.run()
-    return app.return_code or 0
 
 
 def _print_steps(replay) -> None:

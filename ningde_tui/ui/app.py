@@ -17,20 +17,25 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from ..record import RecordError
 from ..storage import latest_unfinished, new_record_path, records_dir, resume
 from .i18n import tr
+from .localize import localize_bindings
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .palette import THEME
 from .replay_model import ReplayModel
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
 from .screens.replay import ReplayScreen
+from .screens.result import ResultScreen
 from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
+from .settings import Settings, save_settings
 
 HUMAN_SEAT = "human"
 UNSAVED_NOTICE_SECONDS = 7 * 24 * 3600.0  # the notice that a game is not saved stays up
@@ -50,6 +55,8 @@ def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
 
 class NingdeApp(App[None]):
     CSS_PATH = "app.tcss"
+    # Ctrl+Q quits (q discards a tile at the table): the footer says so on every screen
+    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", key_display="Ctrl+Q", priority=True)]
 
     def __init__(
         self,
@@ -72,15 +79,22 @@ class NingdeApp(App[None]):
         replay_speed: float = 1.0,
         resume: bool = False,
         record: bool = True,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
         if len(bots) != 3 or any(b not in BOT_LEVELS for b in bots):
             raise ValueError(f"three bot levels from {', '.join(BOT_LEVELS)}, not {list(bots)}")
+        localize_bindings(self, lang)
+        self.register_theme(THEME)
+        self.theme = THEME.name
         self.seed = seed
         self.lang = lang
-        self.ascii_tiles = ascii_tiles
+        # English names tiles 5m in its text, so its tiles say 5m too: one notation throughout
+        self.ascii_tiles = ascii_tiles or lang == "en"
+        tiles = "ascii" if ascii_tiles else "cjk"
+        self.settings = settings or Settings(pace=pace, lang=lang, tiles=tiles)
         self.pace = pace
         self.bots = list(bots)
         self.rounds = rounds
@@ -100,7 +114,7 @@ class NingdeApp(App[None]):
         self.resume_latest = resume
         self.record = record
         self.title = tr(lang, "app.title")
-        self.set_class(ascii_tiles, "-ascii")
+        self.set_class(self.ascii_tiles, "-ascii")
 
     def on_mount(self) -> None:
         self.quit_when_the_terminal_goes()
@@ -148,7 +162,9 @@ class NingdeApp(App[None]):
         return StartScreen(self.lang, self.seed, self.seats, self.rounds, self.names)
 
     def table_screen(self, match: Match, **options: object) -> TableScreen:
-        return TableScreen(match, self.lang, self.ascii_tiles, self.pace, **options)  # type: ignore[arg-type]
+        table = TableScreen(match, self.lang, self.ascii_tiles, self.pace, **options)  # type: ignore[arg-type]
+        table.hints_on = self.settings.hints
+        return table
 
     def show_table(self, table: TableScreen) -> None:
         """The table replaces whatever is open (start, recent games, a finished table)."""
@@ -165,7 +181,9 @@ class NingdeApp(App[None]):
         return new_record_path(mode, seed)
 
     def _new_match(self, mode: str, seed: int, **kwargs: object) -> Match:
-        """A match recorded in the data folder (or unrecorded if the folder is not writable)."""
+        """A match recorded in the data folder (or unrecorded if the folder is not writable),
+        played by the room rules of the settings."""
+        kwargs["config"] = self.settings.rule_config(int(kwargs.get("rounds", 1)))  # type: ignore[call-overload]
         try:
             match = Match.new(seed, recorder_path=self._recorder_path(mode, seed), **kwargs)  # type: ignore[arg-type]
         except OSError as exc:
@@ -290,6 +308,25 @@ class NingdeApp(App[None]):
             ReplayScreen(model, self.lang, self.ascii_tiles, exit_on_leave=exit_on_leave, **options)  # type: ignore[arg-type]
         )
 
+    def on_result_screen_review(self, message: ResultScreen.Review) -> None:
+        """复盘 from a result: the hand in the viewer, as that seat saw it, reviewed."""
+        try:
+            model = ReplayModel.load(message.path)
+        except (RecordError, OSError) as exc:
+            self.push_screen(RecordErrorScreen(message.path, exc, self.lang, False))
+            return
+        self.push_screen(
+            ReplayScreen(
+                model,
+                self.lang,
+                self.ascii_tiles,
+                seat=message.seat,
+                open_hands=False,
+                hand=min(message.hand, len(model.hands) - 1),
+                review=True,
+            )
+        )
+
     def playing_records(self) -> set[Path]:
         """The records of the games being played here now."""
         return {
@@ -316,6 +353,40 @@ class NingdeApp(App[None]):
         else:
             self.push_screen(start)
 
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, self.lang), self._settings_chosen)
+
+    def _settings_chosen(self, chosen: Settings | None) -> None:
+        """Save and apply new settings: the language and tiles from the start screen on (it is
+        drawn again), the pace and hints for the next table, the room rules for the next game."""
+        if chosen is None:
+            return
+        try:
+            save_settings(chosen)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            self.notify(tr(chosen.lang, "settings.cannot_save", why=why), severity="error")
+        else:
+            self.notify(tr(chosen.lang, "settings.saved"))
+        relang = chosen.lang != self.lang or chosen.tiles != self.settings.tiles
+        self.settings = chosen
+        self.lang, self.pace = chosen.lang, chosen.pace
+        localize_bindings(self, self.lang)
+        self.ascii_tiles = chosen.tiles == "ascii" or chosen.lang == "en"
+        self.set_class(self.ascii_tiles, "-ascii")
+        self.title = tr(self.lang, "app.title")
+        if relang and isinstance(self.screen, StartScreen):
+            self.action_new_game()
+        elif isinstance(self.screen, StartScreen):
+            self.screen.show_room_rules(chosen.rules)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit a Textual app: say how to, in the player's language."""
+        self.notify(tr(self.lang, "app.quit_how"), title=tr(self.lang, "app.quit_question"))
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.lang))
@@ -331,6 +402,9 @@ class NingdeApp(App[None]):
         yield SystemCommand(tr(lang, "cmd.recent"), tr(lang, "cmd.recent_help"), self.action_recent)
         yield SystemCommand(tr(lang, "cmd.stats"), tr(lang, "cmd.stats_help"), self.action_stats)
         yield SystemCommand(tr(lang, "cmd.help"), tr(lang, "cmd.help_help"), self.action_help)
+        yield SystemCommand(
+            tr(lang, "start.settings"), tr(lang, "settings.title"), self.action_settings
+        )
         if any(isinstance(s, TableScreen) for s in self.screen_stack):
             yield SystemCommand(
                 tr(lang, "cmd.hints"), tr(lang, "cmd.hints_help"), self.action_toggle_hints

@@ -1,7 +1,8 @@
 """Hints for the human seat, computed from its Observation only (what that seat may see).
 
-For each discard candidate: the shanten after discarding it and, when ready, the waits with how
-many of each are still unseen. The shape questions go to ``rules.shapes``; which discards are
+For each discard candidate: the shanten after discarding it and the tiles that would help — the
+waits when ready, else the 进张 (tiles that lower the shanten) — with how many of each are
+still unseen, so discards of equal shanten are told apart. The shape questions go to ``rules.shapes``; which discards are
 possible comes from the legal actions.
 """
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from ..rules import shapes
 from ..rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
-from ..rules.tiles import COPIES, NUM_KINDS, face_counts, tile_for_face
+from ..rules.tiles import COPIES, NUM_FACES, NUM_KINDS, face_counts, tile_for_face
 
 
 @dataclass(frozen=True)
@@ -21,11 +22,15 @@ class Hint:
     discard: int | None
     shanten: int  # -1 complete, 0 ready, ...
     waits: tuple[tuple[int, int], ...]  # (tile that completes the hand, copies unseen)
-    gold_unseen: int  # a drawn gold completes any ready hand
+    gold_unseen: int  # a drawn gold completes any ready hand (and helps any other)
+    # 进张: (tile that takes the hand a step nearer, copies unseen), before it is ready
+    accepts: tuple[tuple[int, int], ...] = ()
 
     @property
     def unseen_total(self) -> int:
-        return sum(n for _, n in self.waits) + (self.gold_unseen if self.shanten == 0 else 0)
+        """How many unseen tiles would help: the waits when ready, else the 进张; golds too."""
+        tiles = self.waits if self.shanten == 0 else self.accepts
+        return sum(n for _, n in tiles) + (self.gold_unseen if self.shanten >= 0 else 0)
 
 
 def unseen(obs: Observation) -> list[int]:
@@ -51,10 +56,26 @@ def _hint(obs: Observation, tiles: list[int], discard: int | None, left: list[in
     counts, golds = face_counts(tiles, obs.gold)
     sh = shapes.shanten(counts, golds, groups)
     waits: tuple[tuple[int, int], ...] = ()
+    accepts: tuple[tuple[int, int], ...] = ()
     if sh == 0:
         kinds = (tile_for_face(f, obs.gold) for f in shapes.waits(counts, golds))
         waits = tuple((k, left[k]) for k in kinds)
-    return Hint(discard, sh, waits, left[obs.gold])
+    elif sh > 0:
+        accepts = tuple((k, left[k]) for k in _accepts(counts, golds, groups, sh, obs.gold))
+    return Hint(discard, sh, waits, left[obs.gold], accepts)
+
+
+def _accepts(counts: list[int], golds: int, groups: int, now: int, gold: int) -> list[int]:
+    """The tile kinds (not the gold) that, drawn, lower the shanten (进张)."""
+    out = []
+    for f in range(NUM_FACES):
+        if counts[f] >= COPIES:
+            continue
+        counts[f] += 1
+        if shapes.shanten(counts, golds, groups) < now:
+            out.append(tile_for_face(f, gold))
+        counts[f] -= 1
+    return sorted(out)
 
 
 def discard_hints(obs: Observation) -> list[Hint]:

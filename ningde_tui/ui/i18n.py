@@ -14,6 +14,46 @@ LANGS = ("zh", "en")
 
 ZH: dict[str, str] = {
     "app.title": "宁德麻将",
+    "settings.title": "设置",
+    "settings.pace": "电脑出牌速度",
+    "settings.lang": "语言",
+    "settings.tiles": "牌面",
+    "settings.hints": "提示",
+    "settings.rules": "房间规则（之后开始的对局生效，写入记录）",
+    "settings.rules_default": "默认",
+    "settings.default": "默认 {value}",
+    "settings.on": "开",
+    "settings.off": "关",
+    "settings.save": "保存",
+    "settings.defaults": "恢复默认",
+    "settings.cancel": "取消",
+    "settings.saved": "设置已保存",
+    "settings.cannot_save": "设置无法保存（{why}），只在这次运行中有效",
+    "start.settings": "设置",
+    "start.room_rules": "房间规则：{rules}",
+    "pace.instant": "立即",
+    "pace.fast": "快",
+    "pace.normal": "普通",
+    "pace.relaxed": "慢",
+    "pace.now": "电脑速度：{pace}",
+    "lang.zh": "中文",
+    "lang.en": "English",
+    "tiles.cjk": "五万（汉字）",
+    "tiles.ascii": "5m（字母数字）",
+    "key.pace": "速度",
+    "rule.indicator_in_play": "金牌留在牌墙（杠后可摸到）",
+    "rule.rob_kong": "抢杠",
+    "rule.jin_shun_sequences_only": "金顺须其余全为顺子",
+    "rule.single_wait_lock": "单钓/闲金时他家只能自摸",
+    "rule.discarder_pays_all": "点炮者包三家",
+    "rule.white_indicator_reflip": "翻到白板再翻一张",
+    "rule.chouzhuang_streak": "臭庄算一次连庄（臭庄不结束本局时）",
+    "rule.chouzhuang_ends_hand": "臭庄：本局作废，庄家连庄",
+    "rule.xianjin_one_gold": "闲金只算一张金",
+    "rule.dandiao_counts_ankong": "单钓可含暗杠",
+    "rule.gold_draw_floor": "单钓/闲金摸到金至少算金雀（可算更高番）",
+    "app.quit_question": "要退出吗？",
+    "app.quit_how": "按 [b]Ctrl+Q[/b] 退出（对局已保存，可以继续）",
     "app.subtitle": "福建宁德的地方麻将 · 终端版",
     "seat.0": "你",
     "seat.1": "下家",
@@ -50,6 +90,7 @@ ZH: dict[str, str] = {
     "start.seed_bad": "种子必须是整数",
     # table
     "table.dealer": "庄",
+    "table.callout": "{what}！",
     "table.streak": "庄×{n}",
     "table.score": "{n:+d} 分",
     "table.drawable": "可摸 {n}",
@@ -73,6 +114,7 @@ ZH: dict[str, str] = {
     "table.you_discard": "请出牌",
     "table.you_choose": "请选择",
     "table.refused": "不行：{why}",
+    "start.too_small": "窗口太小：开始页需要 {w}×{h}，现在是 {cw}×{ch}（可滚动，Tab 切换按钮）",
     "table.too_small": "窗口太小\n\n牌桌至少需要 {w}×{h}，现在是 {cw}×{ch}。\n请把终端放大一些。",
     "table.log": "记录",
     "table.scores": "分数",
@@ -83,6 +125,7 @@ ZH: dict[str, str] = {
     "hints.complete": "已成和牌型",
     "hints.discard": "打{tile}",
     "hints.gold": "金",
+    "hints.accepts": "进张 {n} 张",
     "hints.now": "现在：{state}",
     # choices
     "choice.title": "{name} 打出 {tile}",
@@ -100,6 +143,7 @@ ZH: dict[str, str] = {
     "choice.decline_three_gold": "不倒",
     "choice.pass": "过",
     "choice.blocked": "不能胡：{why}",
+    "choice.pick": "再按 {k} 或 ↑↓ 换一种，⏎ 确定",
     # events
     "ev.deal": "{name}坐庄，骰子 {a}+{b}",
     "ev.gold": "开金：{tile}，白板当{tile}",
@@ -222,6 +266,8 @@ ZH: dict[str, str] = {
     "key.discard": "出牌",
     "key.tiles": "按位出牌",
     "key.hints": "提示",
+    "key.side": "面板",
+    "key.legend": "副露里颜色较浅的是吃、碰、杠来的牌，箭头指向打出它的玩家；暗杠对其他人背面朝下；牌河里灰色划掉的牌已被别人拿走；碰！吃！杠！胡！出现在叫牌的玩家那边",
     "key.help": "帮助",
     "key.quit": "退出",
     "key.next": "下一局",
@@ -239,6 +285,46 @@ ZH: dict[str, str] = {
 
 EN: dict[str, str] = {
     "app.title": "Ningde Mahjong",
+    "settings.title": "Settings",
+    "settings.pace": "Bots' pace",
+    "settings.lang": "Language",
+    "settings.tiles": "Tiles",
+    "settings.hints": "Hints",
+    "settings.rules": "Room rules (for games started from now on; written in their records)",
+    "settings.rules_default": "default",
+    "settings.default": "default {value}",
+    "settings.on": "on",
+    "settings.off": "off",
+    "settings.save": "Save",
+    "settings.defaults": "Defaults",
+    "settings.cancel": "Cancel",
+    "settings.saved": "Settings saved",
+    "settings.cannot_save": "The settings cannot be saved ({why}); they hold for this run only",
+    "start.settings": "Settings",
+    "start.room_rules": "Room rules: {rules}",
+    "pace.instant": "instant",
+    "pace.fast": "fast",
+    "pace.normal": "normal",
+    "pace.relaxed": "relaxed",
+    "pace.now": "Bots' pace: {pace}",
+    "lang.zh": "中文",
+    "lang.en": "English",
+    "tiles.cjk": "五万 (Chinese)",
+    "tiles.ascii": "5m (letters and digits)",
+    "key.pace": "pace",
+    "rule.indicator_in_play": "Gold indicator stays in the wall",
+    "rule.rob_kong": "Robbing a kong",
+    "rule.jin_shun_sequences_only": "Gold run: all other melds runs",
+    "rule.single_wait_lock": "Single wait: others win by self-draw only",
+    "rule.discarder_pays_all": "Discarder pays for all",
+    "rule.white_indicator_reflip": "White indicator: flip again",
+    "rule.chouzhuang_streak": "Foul deal counts as a dealer streak (if the hand plays on)",
+    "rule.chouzhuang_ends_hand": "Foul deal ends the hand; the dealer deals again",
+    "rule.xianjin_one_gold": "Free gold holds exactly one gold",
+    "rule.dandiao_counts_ankong": "Single wait may include a concealed kong",
+    "rule.gold_draw_floor": "A gold drawn in single wait / free gold scores at least gold pair",
+    "app.quit_question": "Do you want to quit?",
+    "app.quit_how": "Press [b]Ctrl+Q[/b] to quit (the game is saved; you can continue it)",
     "app.subtitle": "the local mahjong of Ningde, Fujian · in the terminal",
     "seat.0": "You",
     "seat.1": "Right",
@@ -273,6 +359,7 @@ EN: dict[str, str] = {
     "start.seed_hint": "empty = random",
     "start.seed_bad": "the seed must be a whole number",
     "table.dealer": "D",
+    "table.callout": "{what}!",
     "table.streak": "Dealer×{n}",
     "table.score": "{n:+d} pts",
     "table.drawable": "left {n}",
@@ -281,10 +368,10 @@ EN: dict[str, str] = {
     "table.break": "{seat} {n}",
     "table.gold": "Gold",
     "table.white": "W={tile}",
-    "table.mark_head": "H",
-    "table.mark_tail": "T",
-    "table.mark_reserve": "R",
-    "table.mark_break": "B",
+    "table.mark_head": "head",
+    "table.mark_tail": "tail",
+    "table.mark_reserve": "reserve",
+    "table.mark_break": "break",
     "table.turn": "{name} to play",
     "table.waiting": "waiting for {names}",
     "table.others_deciding": "others are deciding…",
@@ -296,6 +383,7 @@ EN: dict[str, str] = {
     "table.you_discard": "your discard",
     "table.you_choose": "your choice",
     "table.refused": "Not allowed: {why}",
+    "start.too_small": "Terminal too small: this page needs {w}×{h}, it is {cw}×{ch} (scroll, or Tab between buttons)",
     "table.too_small": "Terminal too small\n\nThe table needs at least {w}×{h}; this one is {cw}×{ch}.\nPlease enlarge the terminal.",
     "table.log": "Log",
     "table.scores": "Scores",
@@ -305,6 +393,7 @@ EN: dict[str, str] = {
     "hints.complete": "complete hand",
     "hints.discard": "cut {tile}",
     "hints.gold": "gold",
+    "hints.accepts": "{n} tiles help",
     "hints.now": "now: {state}",
     "choice.title": "{name} discarded {tile}",
     "choice.window": "Rob-the-gold window",
@@ -321,6 +410,7 @@ EN: dict[str, str] = {
     "choice.decline_three_gold": "Play on",
     "choice.pass": "Pass",
     "choice.blocked": "No win: {why}",
+    "choice.pick": "{k} again or ↑↓ for the other way, ⏎ to take it",
     "ev.deal": "{name} deals, dice {a}+{b}",
     "ev.gold": "Gold is {tile}; white dragons play as {tile}",
     "ev.discard": "{name} discards {tile}",
@@ -435,6 +525,8 @@ EN: dict[str, str] = {
     "key.discard": "discard",
     "key.tiles": "discard by position",
     "key.hints": "hints",
+    "key.side": "panel",
+    "key.legend": "In a meld the lighter tile is the one called, the arrow points at the player who discarded it; a concealed kong lies face down to the others; a greyed, struck-out discard was called away; Pong! Chow! Kong! Win! appear at the caller's side",
     "key.help": "help",
     "key.quit": "quit",
     "key.next": "next hand",
@@ -552,7 +644,22 @@ STRINGS: dict[str, dict[str, str]] = {"zh": ZH, "en": EN}
 
 def tr(lang: str, key: str, **values: object) -> str:
     text = STRINGS[lang][key]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    out = text.format(**values)
+    if lang == "en" and text.startswith("{name} ") and values.get("name") == EN["seat.0"]:
+        out = _you_form(out)
+    return out
+
+
+def _you_form(sentence: str) -> str:
+    """ "You discards 5m" → "You discard 5m": the verb after You loses its -s."""
+    you, _, rest = sentence.partition(" ")
+    verb, space, tail = rest.partition(" ")
+    bare = verb.rstrip("!,.:;")
+    if bare.endswith("s") and not bare.endswith("ss"):
+        verb = bare[:-1] + verb[len(bare) :]
+    return f"{you} {verb}{space}{tail}"
 
 
 def reason_text(lang: str, reason: str) -> str:

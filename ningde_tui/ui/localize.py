@@ -14,6 +14,9 @@ from .i18n import STRINGS
 
 
 def localize_bindings(node: DOMNode, lang: str) -> None:
+    """Translate the node's footer texts (again: a changed language starts from the keys)."""
+    if node._merged_bindings is not None:
+        node._bindings = node._merged_bindings.copy()
     table = STRINGS[lang]
     bindings = node._bindings.key_to_bindings  # Textual 8.2: the node's own copy of its map
     for key, items in bindings.items():

@@ -6,7 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.config import RuleConfig
-from ..rules.game import CHOICE_PHASES, DISCARD, WINDOW, Action
+from ..rules.game import (
+    ANKONG_,
+    CHI_,
+    CHOICE_PHASES,
+    DISCARD,
+    KONG_,
+    PASS,
+    PONG_,
+    WINDOW,
+    Action,
+    Game,
+)
 from ..rules.scenario import build_wall
 from ..rules.session import HandSetup, Session
 from ..rules.tiles import parse_tile
@@ -30,25 +41,41 @@ def scenario_match(
     names: Sequence[str] | None = None,
     config: RuleConfig | None = None,
 ) -> Match:
-    """A Match on a hand-made wall after ``moves``, applied through the engine. Between moves
-    every undecided seat passes, and so in a 抢金 window left open at the end unless
-    ``pass_window`` is off. ``passes``: how often the deal has already moved on (§2).
+    """A Match on a hand-made wall after ``moves``, applied through the engine. Before each
+    move every undecided seat passes (unless the move is that seat's call), and so in a 抢金
+    window left open at the end unless ``pass_window`` is off. ``passes``: how often the deal has already moved on (§2).
     ``humans``: the players' seats (two or more: hot-seat), ``bots`` the others' levels."""
     session = Session(config or RuleConfig(), seed=seed, rounds=1)
     session.restore(dealer=dealer, streak=1, scores=[0, 0, 0, 0], passes=passes)
     wall = build_wall(dealer, hands, draws=draws, gold=indicator, tail=tail)
     game = session.start_hand(HandSetup(dealer, 1, dice, wall))
-    for i, move in enumerate(moves):
+    for move in moves:
+        _pass_before(game, move)
         game.apply(move)
-        more = i + 1 < len(moves)
-        while game.phase in CHOICE_PHASES and (more or (pass_window and game.phase == WINDOW)):
-            game.pass_undecided()
+    while pass_window and game.phase == WINDOW:
+        game.pass_undecided()
     bot_levels = [b for _, b in zip(range(4 - len(humans)), bots, strict=False)]
     return Match(session, bot_levels, tuple(humans), list(names) if names else None)
 
 
+def _pass_before(game: Game, move: Action) -> None:
+    """Everyone still deciding on a window or a claim passes, except the seat whose call
+    ``move`` is."""
+    while game.phase in CHOICE_PHASES and game.to_act():
+        seat = game.to_act()[0]
+        offered = game.legal_actions(seat)
+        if seat == move.seat and move in offered:
+            return
+        game.apply(next(a for a in offered if a.type == PASS))
+
+
 def discard(seat: int, tile: str) -> Action:
     return Action(seat, DISCARD, parse_tile(tile))
+
+
+def call(seat: int, kind: str, tile: str, uses: str = "") -> Action:
+    """吃 (``uses``: the two hand tiles), 碰, 杠 on a discard, or 暗杠 of ``tile``."""
+    return Action(seat, kind, parse_tile(tile), tuple(parse_tile(t) for t in uses.split()))
 
 
 def chi_choice_match() -> Match:
@@ -136,4 +163,46 @@ def blocked_win_match() -> Match:
         indicator="9m",
         moves=[discard(3, "7s")],
         tail="7s7s",
+    )
+
+
+def late_hand_match() -> Match:
+    """Late in a hand, five tiles left to draw, your turn: every seat has called — you 碰 七万
+    from 上家 and 吃 一万 from 上家; 下家 吃 五万 from you and holds a 暗杠 (face down to
+    you); 对家 碰 一条 from 下家 and 杠 五条 from 下家; 上家 吃 二条 from 对家 and 碰 六筒 from
+    对家 — and every pond holds four or five tiles."""
+    head = iter("1p 9m 2p 3p 8m 4s 7p 9m 1p 6s 8s 2p 7s 3p 9m 1p 6m 4s 8m 2p 7p".split())
+    moves = [
+        discard(0, "5m"),
+        call(1, CHI_, "5m", "4m 6m"),
+        discard(1, "1s"),
+        call(2, PONG_, "1s"),
+        discard(2, "2s"),
+        call(3, CHI_, "2s", "3s 4s"),
+        discard(3, "7m"),
+        call(0, PONG_, "7m"),
+        discard(0, "8p"),
+    ]
+    next(head)  # 下家 draws, lays the 暗杠 and discards the tail's 五筒
+    moves += [call(1, ANKONG_, "9p"), discard(1, "5p")]
+    moves += [discard(seat, next(head)) for seat in (2, 3, 0)]
+    next(head)  # 下家 draws and lets 五条 go: 对家 杠, discards the tail's 三万
+    moves += [discard(1, "5s"), call(2, KONG_, "5s"), discard(2, "3m")]
+    moves += [discard(seat, next(head)) for seat in (3, 0, 1)]
+    next(head)
+    moves += [
+        discard(2, "6p"),
+        call(3, PONG_, "6p"),
+        discard(3, "1m"),
+        call(0, CHI_, "1m", "2m 3m"),
+        discard(0, "4p"),
+    ]
+    moves += [discard((1 + k) % 4, next(head)) for k in range(7)]
+    return scenario_match(
+        {0: "5m77m23m8p4p", 1: "46m1s9999p5s", 2: "11s2s555s6p", 3: "34s7m66p1m"},
+        dealer=0,
+        indicator="9s",
+        moves=moves,
+        draws="1p9m2p3p8m4s7p9m1p6s8s2p7s3p9m1p6m4s8m2p7p",
+        tail="5p3m",
     )

@@ -1,5 +1,6 @@
 """README screenshots: SVGs of the start, table, result, help, hot-seat cover and replay
-screens at 140×45 (the replay watches a bots' game recorded on the spot, as the demo plays).
+screens at 140×45 (the replay watches a bots' game recorded on the spot, as the demo plays),
+and a late hand at the table at 110×34, 160×50 and 200×60, in Chinese and English.
 
 ``python -m ningde_tui.ui.screenshots [DIR]`` (default ``screenshots/``). Rich's SVG export
 squeezes a wide (CJK) character into one cell (rich issue #2742): ``fix_svg`` gives each text
@@ -22,9 +23,16 @@ from textual.pilot import Pilot
 from ..storage import ENV_DATA_DIR
 from .app import NingdeApp
 from .match import Match
-from .scenarios import chi_choice_match, three_claims_match, win_on_discard_match
+from .scenarios import (
+    chi_choice_match,
+    late_hand_match,
+    three_claims_match,
+    win_on_discard_match,
+)
+from .settings import ENV_CONFIG_DIR
 
 SIZE = (140, 45)
+TABLE_SIZES = ((110, 34), (160, 50), (200, 60))  # a late hand at each size the table scales to
 # A CJK monospaced font with half-width box lines first; else Latin and box lines from a common
 # monospaced font and the CJK characters from whichever CJK font the viewer has.
 FONTS = (
@@ -83,8 +91,14 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-async def _shot(app: NingdeApp, path: Path, keys: tuple[str, ...] = (), hover: str = "") -> None:
-    async with app.run_test(size=SIZE) as pilot:
+async def _shot(
+    app: NingdeApp,
+    path: Path,
+    keys: tuple[str, ...] = (),
+    hover: str = "",
+    size: tuple[int, int] = SIZE,
+) -> None:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         for key in keys:
             await pilot.press(key)
@@ -112,17 +126,19 @@ def bots_record(path: Path, seed: int = 7) -> Path:
 async def write_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        # an empty data folder: the shots neither show nor add to the user's own records
-        saved = os.environ.get(ENV_DATA_DIR)
-        os.environ[ENV_DATA_DIR] = tmp
+        # empty data and config folders: the shots neither show nor touch the user's own
+        # records and settings
+        saved = {name: os.environ.get(name) for name in (ENV_DATA_DIR, ENV_CONFIG_DIR)}
+        os.environ.update({ENV_DATA_DIR: tmp, ENV_CONFIG_DIR: tmp})
         try:
             record = bots_record(Path(tmp) / "demo.jsonl")
             return await _write_shots(out, record)
         finally:
-            if saved is None:
-                del os.environ[ENV_DATA_DIR]
-            else:
-                os.environ[ENV_DATA_DIR] = saved
+            for name, value in saved.items():
+                if value is None:
+                    del os.environ[name]
+                else:
+                    os.environ[name] = value
 
 
 async def _write_shots(out: Path, record: Path) -> list[Path]:
@@ -140,6 +156,12 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
         path = out / name
         await _shot(app, path, keys, hover)
         paths.append(path)
+    for width, height in TABLE_SIZES:
+        for lang in ("zh", "en"):
+            path = out / f"table-{width}x{height}{'' if lang == 'zh' else '-en'}.svg"
+            app = NingdeApp(pace="instant", match=late_hand_match(), lang=lang)
+            await _shot(app, path, size=(width, height))
+            paths.append(path)
     return paths
 
 

@@ -7,19 +7,32 @@ ponds, melds and text use ``chip`` (``五万`` on an ivory chip, 4 cells).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 
 from ..rules.tiles import RANK_ZH, SUIT_ZH, WHITE, suit_of, tile_str
+from .palette import (
+    BACK,
+    BACK_TEXT,
+    BACKS,
+    CALLED,
+    GOLD,
+    IVORY,
+    LIT,
+    ON_GOLD,
+    SUIT,
+    SUIT_ON_DARK,
+    TAKEN,
+    TAKEN_TEXT,
+)
 
-IVORY = "#efe7d2"
-GOLD_BG = "#e0b23a"
-BACK = "#2f6f5a"
-SUIT_COLOUR = {"m": "#b3261e", "p": "#1f5fae", "s": "#1d7a3a", "w": "#6d6d6d"}
+GOLD_BG = GOLD
+SUIT_COLOUR = SUIT
 # Brighter variants for text on the dark table.
-SUIT_COLOUR_ON_DARK = {"m": "#ff7b72", "p": "#79b8ff", "s": "#7ee2a8", "w": "#c9c9c9"}
+SUIT_COLOUR_ON_DARK = SUIT_ON_DARK
 
 
 def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
@@ -34,7 +47,7 @@ def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
 def tile_style(tile: int, gold: int | None, *, on_dark: bool = False) -> Style:
     """Foreground (and, for a gold, background) of a tile's characters."""
     if tile == gold:
-        return Style(color="#1b1300", bgcolor=GOLD_BG, bold=True)
+        return Style(color=ON_GOLD, bgcolor=GOLD_BG, bold=True)
     palette = SUIT_COLOUR_ON_DARK if on_dark else SUIT_COLOUR
     return Style(color=palette[suit_of(tile)], bold=tile != WHITE)
 
@@ -53,7 +66,7 @@ def chip(tile: int, gold: int | None, ascii_tiles: bool, *, latest: bool = False
     if tile != gold:
         style += Style(bgcolor=IVORY)
     if latest:
-        style += Style(bgcolor="#ffe27a", underline=True)
+        style += Style(bgcolor=LIT, underline=True)
     return Text(chip_label(tile, ascii_tiles), style=style)
 
 
@@ -80,4 +93,66 @@ def tile_text(tile: int, gold: int | None, ascii_tiles: bool) -> Text:
 
 def backs(count: int, ascii_tiles: bool) -> Text:
     """An opponent's concealed tiles, face down."""
-    return Text(("#" if ascii_tiles else "▮") * count, style=Style(color="#6fb39a"))
+    return Text(("#" if ascii_tiles else "▮") * count, style=Style(color=BACKS))
+
+
+# ---------------------------------------------------------------- tiles laid on the table
+# Three sizes of a tile on the table: FLAT (``五万``, 4 cells, one row), STANDING (rank over
+# suit, 2 cells by 2 rows) and TALL (the same, 4 cells wide). A face-down tile is green.
+FLAT, STANDING, TALL = "flat", "standing", "tall"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One tile on the table: ``tile`` None is face down; ``mark`` "latest", "taken" or
+    "called" changes its colour."""
+
+    tile: int | None
+    mark: str = ""
+
+
+def piece_style(piece: Piece, gold: int | None) -> Style:
+    if piece.tile is None:
+        return Style(color=BACK_TEXT, bgcolor=BACK)
+    if piece.mark == "taken":
+        return Style(color=TAKEN_TEXT, bgcolor=TAKEN, strike=True)
+    style = tile_style(piece.tile, gold)
+    bg = {"latest": LIT, "called": CALLED}.get(piece.mark)
+    if bg is None and piece.tile != gold:
+        bg = IVORY
+    return style + Style(bgcolor=bg) if bg else style
+
+
+def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) -> list[Text]:
+    """The rows of one tile: one for FLAT, two for STANDING and TALL."""
+    style = piece_style(piece, gold)
+    if size == FLAT:
+        label = " ▒▒ " if piece.tile is None else chip_label(piece.tile, ascii_tiles)
+        if piece.tile is None and ascii_tiles:
+            label = " ## "
+        return [Text(label, style=style)]
+    if piece.tile is None:
+        upper = lower = "##" if ascii_tiles else "▒▒"
+    else:
+        upper, lower = face_lines(piece.tile, ascii_tiles)
+    if size == TALL:
+        upper, lower = f" {upper} ", f" {lower} "
+    return [Text(upper, style=style), Text(lower, style=style)]
+
+
+def piece_width(size: str) -> int:
+    return 2 if size == STANDING else 4
+
+
+def row_lines(
+    pieces: Sequence[Piece], size: str, gold: int | None, ascii_tiles: bool, sep: str = " "
+) -> list[Text]:
+    """Tiles side by side (one or two rows of text)."""
+    height = 1 if size == FLAT else 2
+    out = [Text() for _ in range(height)]
+    for i, piece in enumerate(pieces):
+        for line, part in zip(out, piece_lines(piece, size, gold, ascii_tiles), strict=True):
+            if i and sep:
+                line.append(sep)
+            line.append_text(part)
+    return out

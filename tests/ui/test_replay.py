@@ -17,6 +17,7 @@ from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.replay_model import step_marks
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
 from ningde_tui.ui.screens.replay import JumpScreen, ReplayScreen
+from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.hand import HandView
 from ningde_tui.ui.widgets.pond import PondView
 from ningde_tui.ui.widgets.seat import SeatView
@@ -141,6 +142,10 @@ async def test_autoplay_runs_to_the_end_and_stops(record) -> None:
             await pilot.pause(0.02)
         assert screen.timer is None and screen.at_end()
         assert_shows(screen, replay_file(record).hands[1].game)
+        # the end of the hand shows the result screen of the table; Enter goes back
+        assert isinstance(pilot.app.screen, ResultScreen)
+        await pilot.press("enter")
+        await pilot.pause()
         await pilot.press("plus")
         assert screen.speed == 0.25
 
@@ -203,3 +208,32 @@ async def test_hand_written_scenario_records_play_back() -> None:
         await pilot.pause()
         assert screen.game.result is not None
         assert "抢金" in widget_text(screen.query_one("#replay-info"))
+
+
+async def test_mouse_steps_and_the_result_screen_at_a_hands_end(record) -> None:
+    app = NingdeApp(replay=record)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        await pilot.click("#replay-next")
+        await pilot.click("#replay-next")
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (0, 2)
+        await pilot.click("#replay-back")
+        await pilot.pause()
+        assert (screen.hand, screen.step) == (0, 1)
+        steps = screen.model.hands[0].steps
+        screen.go(0, steps - 1)
+        await pilot.click("#replay-next")
+        await settle(pilot)
+        result = pilot.app.screen
+        assert isinstance(result, ResultScreen)
+        assert result.result == screen.game.result
+        text = "\n".join(
+            widget_text(w) for w in result.query("Static") if w.display and w.size.height
+        )
+        # seats by their record names, as on the replay's table, never P1
+        assert screen.seating.name(0) in text and "P1" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.screen is screen and (screen.hand, screen.step) == (0, steps)

@@ -52,7 +52,7 @@ async def test_review_keys_in_the_replay_viewer(record) -> None:
         assert screen.hand == first.hand - 1
         judged = screen.judged()
         assert judged == first
-        info = widget_text(screen.query_one("#replay-info"))
+        info = " ".join(widget_text(screen.query_one("#replay-info")).split())
         assert screen.action_words(first.played) in info
         assert screen.action_words(first.suggested) in info
         if first.suggested.uses():  # the suggested tiles are lit in the hand, the rest greyed

@@ -1,4 +1,5 @@
-"""SVG snapshots of the screens at 140×45 (pytest-textual-snapshot). After a deliberate
+"""SVG snapshots of the screens at 140×45, and of a late-hand table at three sizes
+(pytest-textual-snapshot). After a deliberate
 change: ``pytest tests/ui/test_snapshots.py --snapshot-update`` and look at the new SVGs."""
 
 from __future__ import annotations
@@ -6,12 +7,18 @@ from __future__ import annotations
 import os
 from datetime import datetime
 
+import pytest
 from pilot_helpers import SIZE, bot_game, settle, table_app
 from textual.pilot import Pilot
 
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.match import Match
-from ningde_tui.ui.scenarios import chi_choice_match, three_claims_match, win_on_discard_match
+from ningde_tui.ui.scenarios import (
+    chi_choice_match,
+    late_hand_match,
+    three_claims_match,
+    win_on_discard_match,
+)
 
 
 def test_start_screen(snap_compare) -> None:
@@ -93,3 +100,12 @@ def test_recent_games_screen(snap_compare, data_dir) -> None:
         await settle(pilot)
 
     assert snap_compare(NingdeApp(pace="instant"), terminal_size=SIZE, run_before=open_recent)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", [(110, 34), (160, 50), (200, 60)])
+def test_late_hand_table(snap_compare, size, lang) -> None:
+    """Late in a hand: every seat has called, every pond holds discards (the called ones
+    greyed), 下家's 暗杠 lies face down; at the three sizes, in both languages."""
+    app = table_app(late_hand_match(), lang=lang)
+    assert snap_compare(app, terminal_size=size, run_before=settle)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pilot_helpers import SIZE, hand_marks, settle, table, table_app, widget_text
 from textual.widgets import Static
 
-from ningde_tui.rules.game import CHI_, DISCARD, PASS, PONG_, TURN, WIN, Action
+from ningde_tui.rules.game import CHI_, DISCARD, PASS, TURN, WIN, Action
 from ningde_tui.rules.melds import CHI, PONG
 from ningde_tui.rules.tiles import parse_tile, parse_tiles
 from ningde_tui.ui.match import HUMAN
@@ -112,7 +112,7 @@ async def test_chi_combinations_highlight_on_hover() -> None:
         chis = [b for b in choice_buttons(pilot) if b.action.type == CHI_]
         assert [b.action.tiles for b in chis] == [(three, five), (five, six)]
         focused = pilot.app.screen.focused
-        assert isinstance(focused, ChoiceButton) and focused.action.type == PONG_
+        assert isinstance(focused, ChoiceButton) and focused.action.type == PASS
 
         await pilot.hover(f"#{chis[1].id}")
         await pilot.pause()
@@ -122,8 +122,8 @@ async def test_chi_combinations_highlight_on_hover() -> None:
 
         await pilot.hover("#log")
         await pilot.pause()
-        # back to what the focused choice (碰 四万) shows
-        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == parse_tiles("44m")
+        # back to what the focused choice (过) shows: no tile
+        assert all(m == "" for _, m in hand_marks(pilot))
 
 
 async def test_chi_by_keyboard_focus() -> None:
@@ -150,7 +150,8 @@ async def test_arrow_keys_move_the_highlight() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         buttons = choice_buttons(pilot)
-        await pilot.press("down")
+        assert pilot.app.screen.focused is buttons[-1]  # 过 waits for Enter
+        await pilot.press("down", "down")  # round to the first, then the second
         await pilot.pause()
         assert pilot.app.screen.focused is buttons[1]
         expected = sorted(buttons[1].action.uses())
@@ -266,8 +267,8 @@ async def test_whole_hand_by_keys() -> None:
             await settle(pilot)
         assert presses > 3
         screen = pilot.app.screen
-        assert screen.result is screen.match.session.results[-1]
-        assert screen.match.history[-1] == screen.match.session.scores
+        assert screen.result is match.session.results[-1]
+        assert screen.standings_now.history[-1] == tuple(match.session.scores)
 
 
 async def test_resize_below_minimum_and_back() -> None:

@@ -26,13 +26,15 @@ from ..announce import Line, describe
 from ..hints import claim_hints, discard_hints, hand_hint
 from ..i18n import reason_text, tr
 from ..localize import localize_bindings
+from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..seating import Seating
-from ..tilefaces import tile_text
+from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order
 from ..widgets.hints import HintsView, hints_text
 from ..widgets.log import TableLog
-from ..widgets.pond import PondState, PondView
+from ..widgets.melds import MeldsState, MeldsView
+from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
 from ..widgets.wall import WallState, WallView
@@ -41,15 +43,19 @@ if TYPE_CHECKING:
     from ..app import NingdeApp
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
+SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
+CALLS = ("chi", "pong", "kong", "ankong", "addkong", "win")  # events that get a callout
+SIDE_PANEL_WIDTH = 140  # narrower terminals fold the side panel away (key i opens it)
 LINE_STYLE = {
-    "action": "#e8e2d0",
-    "draw": "#8fa8a2",
-    "notice": "bold #e0b23a",
-    "error": "bold #ff7b72",
+    "action": TEXT,
+    "draw": MUTED,
+    "notice": f"bold {GOLD}",
+    "error": f"bold {BAD}",
 }
 
 
 COMMON_BINDINGS = [
+    Binding("i", "toggle_side", "key.side"),
     Binding("h", "toggle_hints", "key.hints"),
     Binding("question_mark,f1", "help", "key.help", key_display="?"),
 ]
@@ -84,45 +90,59 @@ class BoardScreen(Screen[None]):
         self.interactive = True  # the private seat decides here (choices, discards)
         self.announcement = Line("", "action")
         self.notice = Line("", "notice")
+        self.scale = 0  # 0 compact, 1 standing tiles, 2 the biggest table
+        self.side_choice: bool | None = None  # the side panel as the player set it
+        self.table_ready = False  # refresh_table has drawn once
+        # the last call (碰！吃！杠！胡！), shown at the caller's side until another acts
+        self.callout: tuple[int, str] | None = None
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        with Vertical(id="table-area"):
-            with Horizontal(id="main"):
-                with Vertical(id="table"):
-                    yield SeatView(2, id="seat-2", classes="seat top")
-                    with Horizontal(id="middle"):
-                        with Vertical(id="col-3", classes="side-col"):
-                            yield SeatView(3, id="seat-3", classes="seat")
-                            yield PondView(3, id="pond-3", classes="pond")
-                        with Vertical(id="centre"):
-                            yield PondView(2, id="pond-2", classes="pond")
-                            yield WallView(id="wall")
-                            yield PondView(0, id="pond-0", classes="pond")
-                        with Vertical(id="col-1", classes="side-col"):
-                            yield SeatView(1, id="seat-1", classes="seat")
-                            yield PondView(1, id="pond-1", classes="pond")
-                with Vertical(id="side"):
-                    yield ScoreBoard(id="scores")
-                    yield HintsView(id="hints")
-                    yield TableLog(id="log")
-            yield Static(id="announce")
-            yield from self.compose_controls()
-            with Horizontal(id="bottom"):
-                with Vertical(id="me"):
-                    yield MySeatLine(id="my-line")
-                    yield HandView(id="hand")
-                yield from self.compose_beside_hand()
+        """The table as players sit round it: you at the bottom, 下家 on the right, 对家 at the
+        top, 上家 on the left, each pond between its player and the square wall; the scores,
+        hints and log in a side panel that folds away (key i)."""
+        with Horizontal(id="table-area"):
+            with Vertical(id="table"):
+                with Horizontal(id="top"):
+                    yield SeatView(2, id="seat-2", classes="seat")
+                with Horizontal(id="middle"):
+                    with Horizontal(id="col-3", classes="side-col"):
+                        with Vertical(classes="seat-box"):
+                            yield SeatView(3, id="seat-3", classes="seat side-seat")
+                        yield PondView(3, id="pond-3", classes="pond side-pond")
+                    with Vertical(id="centre"):
+                        yield PondView(2, id="pond-2", classes="pond")
+                        yield WallView(id="wall")
+                        yield PondView(0, id="pond-0", classes="pond")
+                    with Horizontal(id="col-1", classes="side-col"):
+                        yield PondView(1, id="pond-1", classes="pond side-pond")
+                        with Vertical(classes="seat-box"):
+                            yield SeatView(1, id="seat-1", classes="seat side-seat")
+                yield Static(id="announce")
+                yield from self.compose_controls()
+                with Horizontal(id="bottom"):
+                    yield Vertical(id="bottom-left", classes="bottom-pad")
+                    with Vertical(id="me"):
+                        yield MySeatLine(id="my-line")
+                        with Horizontal(id="hand-row"):
+                            yield HandView(id="hand")
+                            yield MeldsView(id="melds-0")
+                    with Vertical(id="bottom-right", classes="bottom-pad"):
+                        yield from self.compose_beside_hand()
+            with Vertical(id="side"):
+                yield ScoreBoard(id="scores")
+                yield HintsView(id="hints")
+                yield TableLog(id="log")
         yield Static(id="too-small")
         yield Footer()
 
     def compose_controls(self) -> ComposeResult:
-        """Extra rows under the announcement (the replay's controls)."""
-        yield from ()
+        """The row over your hand: the choices (the replay's controls instead)."""
+        yield ChoicesPanel(id="choices")
 
     def compose_beside_hand(self) -> ComposeResult:
-        """Right of the hand: the choices (a replay tells the step there instead)."""
-        yield ChoicesPanel(id="choices")
+        """Right of your hand (a replay tells the step there)."""
+        yield from ()
 
     def on_mount(self) -> None:
         self.query_one("#hints").border_title = tr(self.lang, "hints.title")
@@ -151,6 +171,7 @@ class BoardScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Redraw everything from the bottom seat's Observation (public parts) and, for the
         seats that may be seen, their own Observations."""
+        self.table_ready = True
         info = self.board_info()
         obs = info.game.observation(self.seating.bottom)
         self._refresh_seats(info, obs)
@@ -160,6 +181,31 @@ class BoardScreen(Screen[None]):
         self._refresh_hints(obs)
         self._refresh_announce()
         self.query_one(TableLog).refresh()
+        self.refresh_bindings()
+
+    def melds_state(self, info: BoardInfo, obs: Observation, seat: int) -> MeldsState:
+        """A seat's melds as laid on the table: a 暗杠's faces only for its owner and in a
+        face-up view (rules.md §5), taken from the Game there (the others' observations may
+        not carry them)."""
+        faces = self.shows_hand(seat)
+        melds = tuple(info.game.melds[seat]) if faces else obs.melds[seat]
+        side = self.seating.position(seat) in (1, 3)
+        size = (FLAT, STANDING, STANDING if side else TALL)[self.scale]
+        if side:
+            per_line = 1 if size == FLAT else 2
+        else:
+            per_line = 2 if self.scale == 0 and seat == self.seating.bottom else 4
+        return MeldsState(
+            melds,
+            owner=seat,
+            bottom=self.seating.bottom,
+            faces=faces,
+            gold=obs.gold,
+            ascii_tiles=self.ascii_tiles,
+            size=size,
+            per_line=per_line,
+            lit_last=bool(self.callout_for(seat)),
+        )
 
     def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
         tiles: tuple[int, ...] | None = None
@@ -170,6 +216,7 @@ class BoardScreen(Screen[None]):
             tiles = tuple(display_order(own.hand, own.drawn, own.gold))
             drawn = own.drawn is not None
             melds = own.melds[seat]  # face up: its 暗杠 too
+        side = self.seating.position(seat) in (1, 3)
         return SeatState(
             seat,
             name=self.seating.name(seat),
@@ -185,10 +232,22 @@ class BoardScreen(Screen[None]):
             ascii_tiles=self.ascii_tiles,
             tiles=tiles,
             drawn=drawn,
+            melds_state=self.melds_state(info, obs, seat),
+            width=self.seat_width(side),
+            narrow=side,
+            one_row=self.scale == 0,
+            callout=self.callout_for(seat),
         )
 
+    def seat_width(self, side: bool) -> int:
+        """The cells a seat's lines may take: its side column beside the pond, or the top."""
+        if not side:
+            return max(self.query_one("#centre").size.width, 32)
+        column = self.query_one("#col-3").size.width - self.query_one("#pond-3").size.width
+        return max(column - 2, 16)
+
     def _refresh_seats(self, info: BoardInfo, obs: Observation) -> None:
-        """The other seats' panels, the bottom seat's line, the ponds and the score board."""
+        """The other seats, the bottom seat's line and melds, the ponds and the score board."""
         seating = self.seating
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
@@ -196,6 +255,8 @@ class BoardScreen(Screen[None]):
             view.seat = seat
             view.update_state(self._seat_state(info, obs, seat))
         self.query_one(MySeatLine).update_state(self._seat_state(info, obs, seating.bottom))
+        self.query_one(MeldsView).update_state(self.melds_state(info, obs, seating.bottom))
+        laid = discard_rows(info.game.log)
         for position in range(4):
             seat = seating.seat_at(position)
             pond = obs.ponds[seat]
@@ -208,7 +269,7 @@ class BoardScreen(Screen[None]):
                 and pond[-1] == obs.last_discard[1]
             )
             self.query_one(f"#pond-{position}", PondView).update_state(
-                PondState(obs.ponds[seat], latest, obs.gold, self.ascii_tiles)
+                pond_state(pond, laid[seat], latest, obs.gold, self.ascii_tiles)
             )
         self.query_one(ScoreBoard).update_state(
             ScoreState(
@@ -272,11 +333,16 @@ class BoardScreen(Screen[None]):
         if not self.shows_hand(self.seating.bottom):
             hand.set_class(False, "-active")
             hand.active = False
-            hand.show(HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles), 0)
+            hand.show(HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles, big=self.scale > 0), 0)
             return
         tiles = tuple(display_order(obs.hand, obs.drawn, obs.gold))
         state = HandState(
-            tiles, obs.drawn is not None, obs.gold, self.ascii_tiles, keys=self.interactive
+            tiles,
+            obs.drawn is not None,
+            obs.gold,
+            self.ascii_tiles,
+            keys=self.interactive,
+            big=self.scale > 0,
         )
         cursor = hand.cursor
         if state != hand.state and state.has_drawn:
@@ -300,10 +366,10 @@ class BoardScreen(Screen[None]):
             title.append(tr(lang, "choice.title", name=self.seating.name(seat), tile=""))
             title.append_text(tile_text(tile, obs.gold, asc))
         elif mine and obs.phase == WINDOW:
-            title.append(tr(lang, "choice.window"), style="bold #e0b23a")
+            title.append(tr(lang, "choice.window"), style=f"bold {GOLD}")
         elif mine and obs.phase == TURN:
             key = "table.you_choose" if actions else "table.you_discard"
-            title.append(tr(lang, key), style="bold #7ee2a8")
+            title.append(tr(lang, key), style=f"bold {GOOD}")
         self.show_choices(
             ChoicesState(
                 title,
@@ -328,28 +394,22 @@ class BoardScreen(Screen[None]):
         view.display = self.hints_on
         if not self.hints_on:
             return
-        if not self.shows_hand(self.seating.bottom):
-            view.update(Text())
-            return
-        limit = max(view.content_region.height - 2, 4)
-        if obs.phase == TURN and self.seating.bottom in obs.to_act:
-            text = hints_text(
-                discard_hints(obs), None, obs.gold, self.ascii_tiles, self.lang, limit
-            )
-        elif obs.phase == OVER:
-            text = Text()
+        gold, asc, lang = obs.gold, self.ascii_tiles, self.lang
+        if not self.shows_hand(self.seating.bottom) or obs.phase == OVER:
+            view.show(lambda limit: Text())
+        elif obs.phase == TURN and self.seating.bottom in obs.to_act:
+            hints = discard_hints(obs)
+            view.show(lambda limit: hints_text(hints, None, gold, asc, lang, limit))
         else:
+            now = hand_hint(obs)
             claims = claim_hints(obs) if self.decider(obs) is not None else ()
-            text = hints_text(
-                [], hand_hint(obs), obs.gold, self.ascii_tiles, self.lang, limit, claims
-            )
-        view.update(text)
+            view.show(lambda limit: hints_text([], now, gold, asc, lang, limit, claims))
 
     def _refresh_announce(self) -> None:
         text = Text(self.announcement.text, style=LINE_STYLE[self.announcement.kind])
         if self.notice.text:
             if text.plain:
-                text.append("   ·   ", style="#5f7470")
+                text.append("   ·   ", style=DIM)
             text.append("⚑ " + self.notice.text, style=LINE_STYLE["notice"])
         self.query_one("#announce", Static).update(text)
 
@@ -367,6 +427,7 @@ class BoardScreen(Screen[None]):
         log = self.query_one(TableLog)
         viewer = self.log_seat()
         for event in new:
+            self._note_call(event)
             line = describe(
                 event,
                 self.lang,
@@ -383,11 +444,25 @@ class BoardScreen(Screen[None]):
             else:
                 self.announcement = line
 
+    def _note_call(self, event: Event) -> None:
+        if event.kind in CALLS and event.seat is not None:
+            self.callout = (event.seat, event.kind)
+        elif event.kind in ("discard", "draw", "deal") and self.callout is not None:
+            if event.seat != self.callout[0]:
+                self.callout = None
+
+    def callout_for(self, seat: int) -> str:
+        """``碰！`` while ``seat``'s call is the latest thing at the table, else ""."""
+        if self.callout is None or self.callout[0] != seat:
+            return ""
+        return tr(self.lang, "table.callout", what=tr(self.lang, f"choice.{self.callout[1]}"))
+
     def retell(self, log: list[Event]) -> None:
         """The hand's story from the start, as the current viewer may read it."""
         self.query_one(TableLog).clear_lines()
         self.notice = Line("", "notice")
         self.announcement = Line("", "action")
+        self.callout = None
         self.take_events(log)
 
     # ------------------------------------------------------------ common keys
@@ -403,14 +478,48 @@ class BoardScreen(Screen[None]):
         cast("NingdeApp", self.app).action_help()
 
     # ------------------------------------------------------------ size
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the table is hidden (the terminal too small) no key of the table acts."""
+        return not self.too_small
+
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")
+
     def _check_size(self, width: int, height: int) -> None:
+        """Pick the table's scale for the terminal: compact tiles, standing tiles and bigger
+        hand tiles from about 150×46, a bigger wall and ponds from about 190×56. The side
+        panel is open from the middle size on, unless the player folded it."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "-too-small")
+        if small != self.too_small:
+            self.set_class(small, "-too-small")
+            if small:
+                self.set_focus(None)
+            self.refresh_bindings()
         if small:
             message = tr(
                 self.lang, "table.too_small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height
             )
             self.query_one("#too-small", Static).update(message)
+        scale = next(i for i, (w, h) in enumerate(SCALES) if width >= w and height >= h)
+        scale = len(SCALES) - 1 - scale
+        for i in range(len(SCALES)):
+            self.set_class(i == scale, f"-s{i}")
+        self.set_class(not self.side_open(width), "-side-folded")
+        if scale != self.scale:
+            self.scale = scale
+            if self.is_mounted and self.table_ready:
+                self.call_after_refresh(self.refresh_table)
+
+    def side_open(self, width: int) -> bool:
+        return self.side_choice if self.side_choice is not None else width >= SIDE_PANEL_WIDTH
+
+    def action_toggle_side(self) -> None:
+        """Fold or unfold the side panel (scores, hints, log)."""
+        self.side_choice = self.has_class("-side-folded")
+        self.set_class(not self.side_choice, "-side-folded")
+        if self.table_ready:
+            self.call_after_refresh(self.refresh_table)

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 
 from ..i18n import tr
 from ..localize import localize_bindings
+from ..palette import GOLD, MUTED, TEXT
 
 
 class CoverScreen(Screen[None]):
@@ -44,13 +45,13 @@ class CoverScreen(Screen[None]):
     def text(self) -> Text:
         text = Text(justify="center")
         if self.player is None:
-            text.append(tr(self.lang, "cover.wait"), style="bold #e0b23a")
+            text.append(tr(self.lang, "cover.wait"), style=f"bold {GOLD}")
         else:
-            text.append(tr(self.lang, "cover.pass", name=self.player), style="bold #e0b23a")
+            text.append(tr(self.lang, "cover.pass", name=self.player), style=f"bold {GOLD}")
             text.append("\n\n")
-            text.append(tr(self.lang, "cover.enter"), style="#e8e2d0")
+            text.append(tr(self.lang, "cover.enter"), style=TEXT)
         text.append("\n\n")
-        text.append(tr(self.lang, "cover.others"), style="#8fa8a2")
+        text.append(tr(self.lang, "cover.others"), style=MUTED)
         return text
 
     def compose(self) -> ComposeResult:

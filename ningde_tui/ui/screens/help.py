@@ -28,7 +28,9 @@ def keys_markdown(lang: str) -> str:
         tr(lang, "key.arrows"),
         tr(lang, "key.keys_list"),
         tr(lang, "key.choice_keys"),
-        f"h: {tr(lang, 'key.hints')} · ?/F1: {tr(lang, 'key.help')} · "
+        tr(lang, "key.legend"),
+        f"h: {tr(lang, 'key.hints')} · i: {tr(lang, 'key.side')} · f: {tr(lang, 'key.pace')} · "
+        f"?/F1: {tr(lang, 'key.help')} · "
         f"Ctrl+P: {tr(lang, 'cmd.new')}, {tr(lang, 'cmd.help')}, {tr(lang, 'cmd.hints')} · "
         f"Ctrl+Q: {tr(lang, 'key.quit')}",
     ]

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...storage import RecordSummary, list_records
 from ..i18n import level_name, tr
 from ..localize import localize_bindings
+from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
 
 if TYPE_CHECKING:
     from ..app import NingdeApp
@@ -40,7 +41,7 @@ def standing_text(summary: RecordSummary) -> Text:
     for i, score in enumerate(summary.scores):
         if i:
             out.append(" ")
-        colour = "#7ee2a8" if score > 0 else "#ff7b72" if score < 0 else "#c9c9c9"
+        colour = GOOD if score > 0 else BAD if score < 0 else SOFT
         out.append(f"{score:+d}", style=colour)
     return out
 
@@ -87,13 +88,13 @@ class RecentScreen(Screen[None]):
         playing = self.playing()
         for s in summaries:
             if s.error is not None:
-                status = Text(tr(lang, "recent.broken"), style="#ff7b72")
+                status = Text(tr(lang, "recent.broken"), style=BAD)
             elif s.path in playing:
-                status = Text(tr(lang, "recent.playing"), style="bold #7ee2a8")
+                status = Text(tr(lang, "recent.playing"), style=f"bold {GOOD}")
             elif s.finished:
-                status = Text(tr(lang, "recent.finished"), style="#8fa8a2")
+                status = Text(tr(lang, "recent.finished"), style=MUTED)
             else:
-                status = Text(tr(lang, "recent.unfinished"), style="bold #e0b23a")
+                status = Text(tr(lang, "recent.unfinished"), style=f"bold {GOLD}")
             table.add_row(
                 s.modified.strftime("%Y-%m-%d %H:%M"),
                 "—" if s.error is not None else tr(lang, mode_key(s)),

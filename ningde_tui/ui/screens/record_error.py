@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from ...record import RecordError
 from ..i18n import tr
 from ..localize import localize_bindings
+from ..palette import BAD, MUTED, TEXT
 
 
 class RecordErrorScreen(Screen[None]):
@@ -33,14 +34,14 @@ class RecordErrorScreen(Screen[None]):
     def message(self) -> Text:
         lang, err = self.lang, self.error
         out = Text()
-        out.append(tr(lang, "error.title"), style="bold #ff7b72")
+        out.append(tr(lang, "error.title"), style=f"bold {BAD}")
         out.append("\n\n")
-        out.append(str(self.path), style="#8fa8a2")
+        out.append(str(self.path), style=MUTED)
         out.append("\n\n")
         if isinstance(err, RecordError):
-            out.append(tr(lang, "error.line", line=err.line, reason=err.reason), style="#e8e2d0")
+            out.append(tr(lang, "error.line", line=err.line, reason=err.reason), style=TEXT)
         else:
-            out.append(err.strerror or str(err), style="#e8e2d0")
+            out.append(err.strerror or str(err), style=TEXT)
         return out
 
     def compose(self) -> ComposeResult:

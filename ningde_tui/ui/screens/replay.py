@@ -16,16 +16,17 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...review import Decision, Review, review_replay
 from ...rules.game import OVER, PASS, Action, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
 from ..i18n import level_name, tile_name, tr
 from ..localize import localize_bindings
+from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..replay_model import ReplayModel
 from ..seating import Seating
 from ..tilefaces import tile_text
@@ -39,8 +40,8 @@ def progress_bar(done: int, total: int, width: int = BAR_WIDTH) -> Text:
     """``━━━━━━╸─────``: how far into the record (no animation)."""
     filled = round(width * done / total) if total else width
     out = Text()
-    out.append("━" * filled, style="bold #7ee2a8")
-    out.append("─" * (width - filled), style="#3c5a52")
+    out.append("━" * filled, style=f"bold {GOOD}")
+    out.append("─" * (width - filled), style=LINE)
     return out
 
 
@@ -110,7 +111,19 @@ class ReplayScreen(BoardScreen):
         self.seating = Seating(self.lang, seat, self._names, relative=False)
 
     def compose_controls(self) -> ComposeResult:
-        yield Static(id="replay-bar")
+        """The bar over the hand: ◀ ▶ step buttons for the mouse, where the replay is."""
+        with Horizontal(id="replay-controls"):
+            yield Button("◀", id="replay-back", compact=True)
+            yield Button("▶", id="replay-next", compact=True)
+            yield Static(id="replay-bar")
+
+    @on(Button.Pressed, "#replay-back")
+    def _back_pressed(self) -> None:
+        self.action_step(-1)
+
+    @on(Button.Pressed, "#replay-next")
+    def _next_pressed(self) -> None:
+        self.action_step(1)
 
     def compose_beside_hand(self) -> ComposeResult:
         yield Static(id="replay-info")
@@ -256,22 +269,20 @@ class ReplayScreen(BoardScreen):
                 step=self.step,
                 steps=h.steps,
             ),
-            style="bold #e8e2d0",
+            style=f"bold {TEXT}",
         )
         bar.append("  ")
         bar.append_text(progress_bar(done, total))
-        bar.append(f" {round(100 * done / total)}%  ", style="#8fa8a2")
+        bar.append(f" {round(100 * done / total)}%  ", style=MUTED)
         auto = "replay.auto_on" if self.timer is not None else "replay.auto_off"
-        bar.append(
-            tr(lang, auto, s=f"{self.speed:g}"), style="#e0b23a" if self.timer else "#8fa8a2"
-        )
-        bar.append(" · ", style="#5f7470")
+        bar.append(tr(lang, auto, s=f"{self.speed:g}"), style=GOLD if self.timer else MUTED)
+        bar.append(" · ", style=DIM)
         if self.open_hands:
-            bar.append(tr(lang, "replay.all_hands"), style="#c9c9c9")
+            bar.append(tr(lang, "replay.all_hands"), style=SOFT)
         else:
             bar.append(
                 tr(lang, "replay.one_seat", name=self.seating.name(self.seating.bottom)),
-                style="#c9c9c9",
+                style=SOFT,
             )
         self.query_one("#replay-bar", Static).update(bar)
 
@@ -281,10 +292,10 @@ class ReplayScreen(BoardScreen):
         out = Text()
         decisions = self.model.decisions_of(self.hand, self.step)
         if not decisions:
-            out.append(tr(lang, "replay.deal"), style="bold #7ee2a8")
+            out.append(tr(lang, "replay.deal"), style=f"bold {GOOD}")
         elif all(a.type == PASS for a in decisions):
             names = "、".join(name(a.seat) for a in decisions)
-            out.append(tr(lang, "replay.passed", names=names), style="#c9c9c9")
+            out.append(tr(lang, "replay.passed", names=names), style=SOFT)
         else:
             for a in decisions:
                 out.append(
@@ -307,7 +318,7 @@ class ReplayScreen(BoardScreen):
         lang, name = self.lang, self.seating.name
         out = Text()
         if result["winner"] is None:
-            out.append(tr(lang, "result.draw"), style="bold #e0b23a")
+            out.append(tr(lang, "result.draw"), style=f"bold {GOLD}")
         else:
             pattern = result["pattern"]
             out.append(
@@ -318,14 +329,14 @@ class ReplayScreen(BoardScreen):
                     zh=PATTERN_ZH[pattern],
                     en=PATTERN_EN[pattern],
                 ),
-                style="bold #e0b23a",
+                style=f"bold {GOLD}",
             )
         out.append("\n")
         for seat, delta in enumerate(result["deltas"]):
             if seat:
                 out.append("  ")
-            colour = "#7ee2a8" if delta > 0 else "#ff7b72" if delta < 0 else "#c9c9c9"
-            out.append(f"{name(seat)} ", style="#c9c9c9")
+            colour = GOOD if delta > 0 else BAD if delta < 0 else SOFT
+            out.append(f"{name(seat)} ", style=SOFT)
             out.append(f"{delta:+d}", style=f"bold {colour}")
         return out
 
@@ -356,6 +367,35 @@ class ReplayScreen(BoardScreen):
                 self.go(self.hand - 1, h[self.hand - 1].steps)
             return
         self.go(self.hand, self.step + delta)
+        if delta > 0 and self.game.phase == OVER and self.game.result is not None:
+            self.show_result()
+
+    def show_result(self) -> None:
+        """The end of a hand: the same result screen as at the table (autoplay waits)."""
+        from .result import ResultScreen, Standings
+
+        h = self.model.hands
+        before = [hand.scores_before for hand in h[: self.hand + 1]]
+        after = tuple(h[self.hand].result["scores"]) if h[self.hand].result else before[-1]
+        standings = Standings(h[self.hand].number, (*before, after), after, self.at_end())
+        playing = self.timer is not None
+        self.stop_autoplay()
+        self.app.push_screen(
+            ResultScreen(
+                standings,
+                self.game,
+                self.game.result,
+                self.lang,
+                self.ascii_tiles,
+                seating=self.seating,
+            ),  # fmt: skip
+            callback=lambda _: self._after_result(playing),
+        )
+
+    def _after_result(self, playing: bool) -> None:
+        if playing and not self.at_end():
+            self.timer = self.set_interval(self.speed, self.autoplay_tick)
+        self._refresh_bar()
 
     def action_hand(self, delta: int) -> None:
         self.go(self.hand + delta, 0)

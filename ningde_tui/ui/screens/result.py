@@ -4,6 +4,7 @@ player's score across the hands. Enter goes on; at the end of the session, final
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Group
@@ -13,24 +14,43 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...record import RecordError
 from ...rules.game import Game, HandResult
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
 from ..i18n import tr
 from ..localize import localize_bindings
 from ..match import Match
-from ..replay_model import ReplayModel
+from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..seating import Seating
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
 from ..widgets.seat import melds_text
-from .replay import ReplayScreen
 
 BARS = "▁▂▃▄▅▆▇█"
-SEAT_COLOURS = ("#7ee2a8", "#79b8ff", "#e0b23a", "#ff7b72")
+SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Where the session stands after the hand: its number, the scores after every hand so far
+    (the first entry: before the first hand), the totals, and whether the session is over."""
+
+    hand_no: int
+    history: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    final: bool = False
+
+    @classmethod
+    def of_match(cls, match: Match, final: bool | None = None) -> Standings:
+        return cls(
+            len(match.session.results),
+            tuple(tuple(h) for h in match.history),
+            tuple(match.session.scores),
+            match.session_over if final is None else final,
+        )
 
 
 def sparkline(values: list[int], lo: int, hi: int) -> str:
@@ -40,7 +60,7 @@ def sparkline(values: list[int], lo: int, hi: int) -> str:
 
 
 def signed(n: int) -> Text:
-    colour = "#7ee2a8" if n > 0 else "#ff7b72" if n < 0 else "#c9c9c9"
+    colour = GOOD if n > 0 else BAD if n < 0 else SOFT
     return Text(f"{n:+d}", style=f"bold {colour}")
 
 
@@ -53,26 +73,27 @@ class ResultScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        match: Match,
+        standings: Standings,
         game: Game,
         result: HandResult,
         lang: str,
         ascii_tiles: bool,
         *,
         seating: Seating | None = None,
-        final: bool | None = None,
         auto_close: float | None = None,
+        review_from: tuple[Path, int] | None = None,
     ) -> None:
         super().__init__()
         localize_bindings(self, lang)
-        self.match = match
+        self.standings_now = standings
         self.game = game
         self.result = result
         self.lang = lang
         self.ascii_tiles = ascii_tiles
         self.seating = seating or Seating(lang)
-        self.final = match.session_over if final is None else final
+        self.final = standings.final
         self.auto_close = auto_close  # a demo goes on by itself after this many seconds
+        self.review_from = review_from  # (record, seat) to offer 复盘 from, if any
 
     def on_mount(self) -> None:
         if self.auto_close is not None:
@@ -85,7 +106,7 @@ class ResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical(id="result-box") as box:
-            box.border_title = tr(lang, "result.title", n=len(self.match.session.results))
+            box.border_title = tr(lang, "result.title", n=self.standings_now.hand_no)
             box.border_subtitle = tr(lang, "result.back" if self.final else "result.next")
             yield Static(self.headline(), id="result-head")
             yield Static(self.hands_table(), id="result-hands")
@@ -96,45 +117,30 @@ class ResultScreen(ModalScreen[None]):
             key = "result.back_button" if self.final else "result.next_button"
             with Horizontal(id="result-buttons"):
                 yield Button(tr(lang, key), id="result-next", variant="success")
-                if self.review_path() is not None:
+                if self.review_from is not None:
                     yield Button(tr(lang, "result.review"), id="result-review")
 
     @on(Button.Pressed, "#result-next")
     def next_pressed(self) -> None:
         self.dismiss()
 
-    def review_path(self) -> Path | None:
-        """The record to review this hand from: a game with a player, saved whole so far
-        (not the demo, which closes by itself)."""
-        match = self.match
-        recorder = match.recorder
-        if self.auto_close is not None or not match.humans or recorder is None:
-            return None
-        return None if recorder.failed is not None else recorder.path
+    @dataclass
+    class Review(Message):
+        """复盘 was asked for: open hand ``hand`` (0-based) of the record at ``path`` in the
+        replay viewer, as ``seat`` saw it, reviewed."""
+
+        path: Path
+        seat: int
+        hand: int
+
+    def action_review(self) -> None:
+        if self.review_from is not None:
+            path, seat = self.review_from
+            self.post_message(self.Review(path, seat, self.standings_now.hand_no - 1))
 
     @on(Button.Pressed, "#result-review")
-    def action_review(self) -> None:
-        """复盘: this hand in the replay viewer, as the (first) player saw it, reviewed."""
-        path = self.review_path()
-        if path is None:
-            return
-        try:
-            model = ReplayModel.load(path)
-        except (RecordError, OSError) as exc:
-            self.notify(str(exc), severity="error")
-            return
-        seat = self.match.humans[0]
-        self.app.push_screen(
-            ReplayScreen(
-                model,
-                self.lang,
-                self.ascii_tiles,
-                seat=seat,
-                open_hands=False,
-                hand=len(model.hands) - 1,
-                review=True,
-            )
-        )
+    def review_pressed(self) -> None:
+        self.action_review()
 
     def headline(self) -> Text:
         r, lang = self.result, self.lang
@@ -142,7 +148,7 @@ class ResultScreen(ModalScreen[None]):
         if r.winner is None or r.score is None:
             dead = r.events[-1:] == ["chouzhuang"]  # 臭庄 ended the hand
             out.append(
-                tr(lang, "result.chouzhuang" if dead else "result.draw"), style="bold #e0b23a"
+                tr(lang, "result.chouzhuang" if dead else "result.draw"), style=f"bold {GOLD}"
             )
         else:
             out.append(
@@ -153,7 +159,7 @@ class ResultScreen(ModalScreen[None]):
                     zh=PATTERN_ZH[r.pattern],
                     en=PATTERN_EN[r.pattern],
                 ),
-                style="bold #e0b23a",
+                style=f"bold {GOLD}",
             )
             out.append("   ")
             by = r.by or "self"
@@ -166,7 +172,7 @@ class ResultScreen(ModalScreen[None]):
                 out.append_text(tile_text(r.win_tile, self.game.gold, self.ascii_tiles))
         if r.events:
             names = "、".join(tr(lang, f"rule_event.{e}") for e in r.events)
-            out.append("\n" + tr(lang, "result.events", events=names), style="#8fa8a2")
+            out.append("\n" + tr(lang, "result.events", events=names), style=MUTED)
         return out
 
     def hands_table(self) -> Table:
@@ -178,9 +184,9 @@ class ResultScreen(ModalScreen[None]):
         for seat in range(4):
             name = Text(self.seating.name(seat), style="bold")
             if seat == r.dealer:
-                name.append(" " + tr(lang, "table.dealer"), style="bold #e0b23a")
+                name.append(" " + tr(lang, "table.dealer"), style=f"bold {GOLD}")
             if seat == r.winner:
-                name = Text("★ ", style="bold #e0b23a") + name
+                name = Text("★ ", style=f"bold {GOLD}") + name
             tiles = sort_hand(tuple(game.hands[seat]), game.gold)
             mark = r.win_tile if seat == r.winner else None
             hand = Text()
@@ -211,15 +217,15 @@ class ResultScreen(ModalScreen[None]):
             assert pay is not None
             who = self.seating.name(seat) + (tr(lang, "result.dealer") if seat == r.dealer else "")
             table.add_row(
-                Text(tr(lang, "result.pays", name=who), style="#c9c9c9"),
-                Text(pay.text(lang), style="bold #e8e2d0"),
+                Text(tr(lang, "result.pays", name=who), style=SOFT),
+                Text(pay.text(lang), style=f"bold {TEXT}"),
             )
         return table
 
     def standings(self) -> Group:
         lang = self.lang
-        history = self.match.history
-        scores = self.match.session.scores
+        history = self.standings_now.history
+        scores = self.standings_now.scores
         lo = min(min(h) for h in history)
         hi = max(max(h) for h in history)
         order = sorted(range(4), key=lambda s: -scores[s])
@@ -229,16 +235,16 @@ class ResultScreen(ModalScreen[None]):
         for rank, seat in enumerate(order, 1):
             line = [h[seat] for h in history]
             table.add_row(
-                Text(tr(lang, "result.rank", n=rank), style="#8fa8a2"),
+                Text(tr(lang, "result.rank", n=rank), style=MUTED),
                 Text(self.seating.name(seat), style="bold"),
                 signed(self.result.deltas[seat]),
                 signed(scores[seat]),
                 Text(sparkline(line, lo, hi), style=SEAT_COLOURS[seat]),
             )
         title = tr(lang, "result.final") if self.final else tr(lang, "result.total")
-        head = Text(f"{title}   ", style="bold #e0b23a")
+        head = Text(f"{title}   ", style=f"bold {GOLD}")
         head.append(
             f"{tr(lang, 'result.change')} · {tr(lang, 'result.total')} · {tr(lang, 'result.chart')}",
-            style="#8fa8a2",
+            style=MUTED,
         )
         return Group(head, table)

@@ -15,11 +15,14 @@ from textual.containers import Center, Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...rules.config import RuleConfig
 from ...storage import latest_unfinished
 from ..i18n import level_name, tr
 from ..localize import localize_bindings
 from ..match import BOT_LEVELS
+from ..palette import GOLD, MUTED
 from ..tilefaces import chip
+from .settings import rules_summary
 
 if TYPE_CHECKING:
     from ..app import NingdeApp
@@ -31,9 +34,9 @@ HUMAN = "human"
 def banner(lang: str) -> Text:
     """The title with a row of tiles under it: 宁德麻将 and 金 on gold."""
     out = Text(justify="center")
-    out.append(tr(lang, "app.title"), style="bold #e0b23a")
+    out.append(tr(lang, "app.title"), style=f"bold {GOLD}")
     out.append("\n")
-    out.append(tr(lang, "app.subtitle"), style="#8fa8a2")
+    out.append(tr(lang, "app.subtitle"), style=MUTED)
     out.append("\n\n")
     tiles = (0, 1, 2, 13, 13, 27, 22, 23, 24)
     gold = 13
@@ -112,6 +115,7 @@ class StartScreen(Screen[None]):
                         type="integer",
                         compact=True,
                     )
+                yield Static("", id="room-rules")
                 yield Static("", id="start-error")
             with Horizontal(classes="start-buttons"):
                 yield Button(tr(lang, "start.new"), id="new", variant="success", compact=True)
@@ -126,12 +130,35 @@ class StartScreen(Screen[None]):
                 yield Button(tr(lang, "start.stats"), id="stats", compact=True)
             with Horizontal(classes="start-buttons"):
                 yield Button(tr(lang, "start.demo"), id="demo", compact=True)
+                yield Button(tr(lang, "start.settings"), id="settings", compact=True)
                 yield Button(tr(lang, "start.help"), id="help", compact=True)
                 yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
+        yield Static(id="start-too-small")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+        self.show_room_rules(cast("NingdeApp", self.app).settings.rules)
+
+    def show_room_rules(self, rules: RuleConfig) -> None:
+        """房间规则: the switches of the settings that differ from the defaults."""
+        text = tr(self.lang, "start.room_rules", rules=rules_summary(rules, self.lang))
+        self.query_one("#room-rules", Static).update(text)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        """Say so when the terminal cuts the start box off (it scrolls then)."""
+        box = self.query_one("#start-box")
+        need_w, need_h = box.outer_size.width, box.outer_size.height + 2
+        width, height = self.app.size
+        small = width < need_w or height < need_h
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#start-too-small", Static).update(
+                tr(self.lang, "start.too_small", w=need_w, h=need_h, cw=width, ch=height)
+            )
 
     @on(Select.Changed)
     def _seat_changed(self, event: Select.Changed) -> None:
@@ -187,6 +214,10 @@ class StartScreen(Screen[None]):
         ok, seed = self.chosen_seed()
         if ok:
             cast("NingdeApp", self.app).start_demo(seed, None)
+
+    @on(Button.Pressed, "#settings")
+    def _settings(self) -> None:
+        cast("NingdeApp", self.app).action_settings()
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:

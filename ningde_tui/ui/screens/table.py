@@ -12,6 +12,7 @@ A demo (no humans) shows every hand and plays on by itself.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from textual import on, work
@@ -58,9 +59,11 @@ class TableScreen(BoardScreen):
         Binding("up", "focus_choice(-1)", show=False),
         Binding("down", "focus_choice(1)", show=False),
         Binding("escape", "stop_demo", "key.stop_demo", key_display="Esc"),
+        Binding("f", "cycle_pace", "key.pace"),
         *COMMON_BINDINGS,
     ]
     PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
+    DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
     def __init__(
         self,
@@ -215,8 +218,8 @@ class TableScreen(BoardScreen):
     def run_bots(self) -> None:
         """Bots decide off the UI thread; each decision is applied on the UI thread."""
         worker = get_current_worker()
-        delay = PACES[self.pace]
         while not worker.is_cancelled:
+            delay = PACES[self.pace]  # the pace may change (key f) while the bots play
             step = self.app.call_from_thread(self.match.next_bot)
             if step is None:
                 break
@@ -246,7 +249,7 @@ class TableScreen(BoardScreen):
         return self in self.app.screen_stack
 
     def show_result(self) -> None:
-        from .result import ResultScreen
+        from .result import ResultScreen, Standings
 
         game = self.match.game
         result = self.match.finish_hand()
@@ -256,17 +259,25 @@ class TableScreen(BoardScreen):
         pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
         self.app.push_screen(
             ResultScreen(
-                self.match,
+                Standings.of_match(self.match, final),
                 game,
                 result,
                 self.lang,
                 self.ascii_tiles,
                 seating=self.result_seating(),
-                final=final,
                 auto_close=pause,
+                review_from=self.review_from(),
             ),
             callback=self._after_result,
         )
+
+    def review_from(self) -> tuple[Path, int] | None:
+        """Where 复盘 reads a finished hand from: this game's record (whole so far) and the
+        first player's seat; None for the demo or a game that is not being saved."""
+        match, recorder = self.match, self.match.recorder
+        if self.demo or not match.humans or recorder is None or recorder.failed is not None:
+            return None
+        return recorder.path, match.humans[0]
 
     def _after_result(self, _: None = None) -> None:
         app = cast("NingdeApp", self.app)
@@ -325,12 +336,25 @@ class TableScreen(BoardScreen):
             self.set_focus(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A demo has no player's keys (and they leave its footer); Esc stops it."""
+        """A demo has no player's keys (and they leave its footer); Esc stops it. The keys
+        that discard are listed only when it is your discard, and no key plays while the
+        table is hidden (a terminal too small)."""
+        if not super().check_action(action, parameters):
+            return False
         if action in self.PLAY_ACTIONS:
+            if action in self.DISCARD_ACTIONS and not self.hand_view.active:
+                return False
             return not self.demo
         if action == "stop_demo":
             return self.demo
         return True
+
+    def action_cycle_pace(self) -> None:
+        """The bots' pace, one step on (instant → fast → normal → relaxed → instant)."""
+        paces = list(PACES)
+        self.pace = paces[(paces.index(self.pace) + 1) % len(paces)]
+        pace = tr(self.lang, f"pace.{self.pace}")
+        self.notify(tr(self.lang, "pace.now", pace=pace), timeout=2)
 
     def action_stop_demo(self) -> None:
         self.match.close()

@@ -1,19 +1,21 @@
 """The choices panel: 吃 / 碰 / 杠 / 胡 / 过 (and 抢金, 三金倒, 不倒) when you may act.
 
 Every legal action other than a discard gets its own button; a 吃 with two combinations gets
-two. Hovering a button, or moving the focus onto it, asks the hand to highlight the tiles that
+two (and a hint how to pick one). On a claim the focus rests on 胡 when a win is offered, else
+on 过, so Enter never makes a call by accident. Hovering a button, or moving the focus onto it, asks the hand to highlight the tiles that
 action uses (``Action.uses()``); leaving or blurring clears it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -33,6 +35,7 @@ from ...rules.game import (
     Action,
 )
 from ..i18n import tr
+from ..palette import KEY
 from ..tilefaces import chip, chips
 
 CHOICE_KEYS = {
@@ -80,8 +83,17 @@ class ChoiceButton(Static, can_focus=True):
         """The hand tiles to highlight; None for a choice that takes none (胡, 过)."""
         return self.action.uses() or None
 
+    def _screen_allows(self, action: str) -> bool:
+        """The table's keys are off while it is hidden (and a button being removed has none)."""
+        screen = self.parent and self.screen if self.is_attached else None
+        return screen is not None and screen.check_action(action, ()) is not False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self._screen_allows(action)
+
     def action_press(self) -> None:
-        self.post_message(self.Pressed(self.action))
+        if self._screen_allows("choose"):
+            self.post_message(self.Pressed(self.action))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -107,7 +119,7 @@ class ChoicesState:
     title: Text = field(default_factory=Text)
     actions: tuple[Action, ...] = ()
     blocked: str | None = None
-    autofocus: bool = False  # focus the first choice (when there is nothing to discard)
+    autofocus: bool = False  # focus the default choice (when there is nothing to discard)
     gold: int = -1
     ascii_tiles: bool = False
     lang: str = "zh"
@@ -118,21 +130,38 @@ def choice_label(action: Action, gold: int, ascii_tiles: bool, lang: str) -> Tex
     is in the panel's title)."""
     key = CHOICE_KEYS.get(action.type, "")
     text = Text()
-    text.append(f"{key} ", style="bold #9fb3ad")
+    text.append(f"{key} ", style=f"bold {KEY}")
     text.append(tr(lang, f"choice.{action.type}"), style="bold")
     used = action.uses()
     if len(used) >= 3:  # a kong: one tile and how many
         text.append(" ")
         text.append_text(chip(used[0], gold, ascii_tiles))
-        text.append(f"×{len(used)}", style="#9fb3ad")
+        text.append(f"×{len(used)}", style=KEY)
     elif used:
         text.append(" ")
         text.append_text(chips(used, gold, ascii_tiles, sep=""))
     return text
 
 
-class ChoicesPanel(Vertical):
-    """Shows the open decision; empty when you have nothing to decide."""
+def default_choice(actions: Sequence[Action]) -> int:
+    """The choice Enter takes at once: a win when one is offered, else 过 (never a call)."""
+    for kinds in ((WIN, ROB_GOLD, THREE_GOLD), (PASS, DECLINE_THREE_GOLD)):
+        for i, action in enumerate(actions):
+            if action.type in kinds:
+                return i
+    return 0
+
+
+def pick_hint(actions: Sequence[Action], lang: str) -> str:
+    """How to choose between two or more choices on one key (two ways to 吃)."""
+    keys = [CHOICE_KEYS[a.type] for a in actions]
+    twice = next((k for k in dict.fromkeys(keys) if keys.count(k) > 1), None)
+    return tr(lang, "choice.pick", k=twice) if twice else ""
+
+
+class ChoicesPanel(Horizontal):
+    """One row over your hand: what is open to you and a button per choice; empty when you
+    have nothing to decide."""
 
     state: reactive[ChoicesState] = reactive(ChoicesState, recompose=True)
 
@@ -140,10 +169,14 @@ class ChoicesPanel(Vertical):
         s = self.state
         self.set_class(not s.actions and not s.title.plain, "-empty")
         yield Static(s.title, classes="choices-title")
-        with Grid(classes="choices-grid"):
-            for i, action in enumerate(sorted(s.actions, key=lambda a: ORDER.index(a.type))):
-                label = choice_label(action, s.gold, s.ascii_tiles, s.lang)
-                yield ChoiceButton(action, label, i, autofocus=s.autofocus and i == 0)
+        actions = sorted(s.actions, key=lambda a: ORDER.index(a.type))
+        focus = default_choice(actions)
+        for i, action in enumerate(actions):
+            label = choice_label(action, s.gold, s.ascii_tiles, s.lang)
+            yield ChoiceButton(action, label, i, autofocus=s.autofocus and i == focus)
+        hint = pick_hint(actions, s.lang)
+        if hint:
+            yield Static(hint, classes="choices-hint")
         if s.blocked:
             yield Static(tr(s.lang, "choice.blocked", why=s.blocked), classes="choices-blocked")
 

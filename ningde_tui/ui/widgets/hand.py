@@ -19,10 +19,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...rules.tiles import WHITE
+from ..palette import GOLD_DARK, MUTED
 from ..tilefaces import GOLD_BG, IVORY, face_lines, tile_style
 
 TILE_KEYS = "1234567890qwertyu"  # one key per position, up to 17 tiles
-KEY_STYLE = "#8fa8a2"
+KEY_STYLE = MUTED
 
 
 def sort_hand(hand: tuple[int, ...], gold: int) -> list[int]:
@@ -62,20 +63,31 @@ class HandTile(Widget):
         index: int
 
     def __init__(
-        self, tile: int, index: int, gold: int, ascii_tiles: bool, drawn: bool, key: bool = True
+        self,
+        tile: int,
+        index: int,
+        gold: int,
+        ascii_tiles: bool,
+        drawn: bool,
+        key: bool = True,
+        big: bool = False,
     ) -> None:
         classes = "-gold" if tile == gold else ""
         if drawn:
             classes += " -drawn"
+        if big:
+            classes += " -big"
         super().__init__(classes=classes.strip())
         self.tile = tile
         self.index = index
         self.gold = gold
         self.ascii_tiles = ascii_tiles
         self.show_key = key
+        self.big = big
 
     def render(self) -> Text:
-        """Six rows: the box (4 rows) one row up when raised, then the key."""
+        """Six rows: the box (4 rows; 5 rows, 6 cells wide when big) one row up when raised,
+        then the key."""
         is_gold = self.tile == self.gold
         bg = GOLD_BG if is_gold else IVORY
         edge = Style(bgcolor=bg)
@@ -85,22 +97,24 @@ class HandTile(Widget):
         else:
             tl, h, tr, v, bl, br = HEAVY_BOX if self.has_class("-hl") else BOX
         top, bottom = face_lines(self.tile, self.ascii_tiles)
-        crown = (h * 2, edge)
+        inner = 4 if self.big else 2
+        crown = (h * inner, edge)
         if is_gold:
-            crown = (
-                "G*" if self.ascii_tiles else "金",
-                Style(color="#3d2a00", bgcolor=bg, bold=True),
-            )
+            pad = h * ((inner - 2) // 2)  # the mark is 2 cells wide
+            mark = pad + ("G*" if self.ascii_tiles else "金") + pad
+            crown = (mark, Style(color=GOLD_DARK, bgcolor=bg, bold=True))
         key = TILE_KEYS[self.index] if self.show_key and self.index < len(TILE_KEYS) else ""
+        faces = [top, bottom]
+        if self.big:
+            faces = [f" {top} ", " " * inner, f" {bottom} "]
         box = [
             Text.assemble((tl, edge), crown, (tr, edge)),
-            Text.assemble((v, edge), (top, face), (v, edge)),
-            Text.assemble((v, edge), (bottom, face), (v, edge)),
-            Text.assemble((bl, edge), (h * 2, edge), (br, edge)),
+            *(Text.assemble((v, edge), (f, face), (v, edge)) for f in faces),
+            Text.assemble((bl, edge), (h * inner, edge), (br, edge)),
         ]
-        gap = Text("    ")
+        gap = Text(" " * (inner + 2))
         rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
-        return Text("\n").join([*rows, Text(key.center(4), style=KEY_STYLE)])
+        return Text("\n").join([*rows, Text(key.center(inner + 2), style=KEY_STYLE)])
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.index))
@@ -113,6 +127,7 @@ class HandState:
     gold: int = -1
     ascii_tiles: bool = False
     keys: bool = True  # each tile's key under it (not when watching)
+    big: bool = False  # bigger tiles, on a big terminal
 
 
 class HandView(Horizontal):
@@ -128,7 +143,8 @@ class HandView(Horizontal):
         last = len(s.tiles) - 1
         marks = self._marks()
         for i, t in enumerate(s.tiles):
-            tile = HandTile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last, s.keys)
+            drawn = s.has_drawn and i == last
+            tile = HandTile(t, i, s.gold, s.ascii_tiles, drawn, s.keys, s.big)
             tile.add_class(*marks[i])
             yield tile
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import Static
@@ -10,24 +10,30 @@ from textual.widgets import Static
 from ...rules.game import Action
 from ..hints import Hint
 from ..i18n import tr
+from ..palette import GOLD, GOOD, MUTED, SOFT, WALL_TEXT
 from ..tilefaces import chips, tile_text
 
 
 def state_text(hint: Hint, lang: str) -> Text:
     if hint.shanten < 0:
-        return Text(tr(lang, "hints.complete"), style="bold #7ee2a8")
+        return Text(tr(lang, "hints.complete"), style=f"bold {GOOD}")
     if hint.shanten == 0:
-        return Text(tr(lang, "hints.ready"), style="bold #7ee2a8")
-    return Text(tr(lang, "hints.shanten", n=hint.shanten), style="#d9cfb3")
+        return Text(tr(lang, "hints.ready"), style=f"bold {GOOD}")
+    return Text(tr(lang, "hints.shanten", n=hint.shanten), style=WALL_TEXT)
+
+
+def accepts_text(hint: Hint, lang: str) -> Text:
+    """进张: how many unseen tiles (golds included) would take the hand a step on."""
+    return Text(tr(lang, "hints.accepts", n=hint.unseen_total), style=MUTED)
 
 
 def waits_text(hint: Hint, gold: int, ascii_tiles: bool, lang: str) -> Text:
     out = Text()
     for tile, left in hint.waits:
         out.append_text(tile_text(tile, gold, ascii_tiles))
-        out.append(f"{left} ", style="#8fa8a2")
-    out.append(tr(lang, "hints.gold"), style="bold #e0b23a")
-    out.append(f"{hint.gold_unseen}", style="#8fa8a2")
+        out.append(f"{left} ", style=MUTED)
+    out.append(tr(lang, "hints.gold"), style=f"bold {GOLD}")
+    out.append(f"{hint.gold_unseen}", style=MUTED)
     return out
 
 
@@ -44,29 +50,45 @@ def hints_text(
     you are offered would make of it."""
     lines: list[Text] = []
     if now is not None:
-        line = Text(tr(lang, "hints.now", state=""), style="#8fa8a2")
+        line = Text(tr(lang, "hints.now", state=""), style=MUTED)
         line.append_text(state_text(now, lang))
         lines.append(line)
         if now.shanten == 0:
             lines.append(Text("  ") + waits_text(now, gold, ascii_tiles, lang))
     for action, shanten in claims:
-        line = Text(tr(lang, f"choice.{action.type}") + " ", style="#c9c9c9")
+        line = Text(tr(lang, f"choice.{action.type}") + " ", style=SOFT)
         line.append_text(chips(action.uses(), gold, ascii_tiles, sep=""))
         line.append(" → ")
         line.append_text(state_text(Hint(None, shanten, (), 0), lang))
         lines.append(line)
     for hint in hints[:limit]:
         assert hint.discard is not None
-        line = Text(tr(lang, "hints.discard", tile=""), style="#c9c9c9")
+        line = Text(tr(lang, "hints.discard", tile=""), style=SOFT)
         line.append_text(tile_text(hint.discard, gold, ascii_tiles))
         line.append(" → ")
         line.append_text(state_text(hint, lang))
         if hint.shanten == 0:
             line.append(" ")
             line.append_text(waits_text(hint, gold, ascii_tiles, lang))
+        elif hint.shanten > 0:
+            line.append(" · ")
+            line.append_text(accepts_text(hint, lang))
         lines.append(line)
     return Text("\n").join(lines)
 
 
 class HintsView(Static):
-    """Set by the table screen; hidden (display: none) when hints are off."""
+    """Set by the table screen (``show``); hidden (display: none) when hints are off. The
+    text is made when the panel is drawn, so it has as many lines as the panel has rows."""
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.make: Callable[[int], Text] = lambda limit: Text()
+
+    def show(self, make: Callable[[int], Text]) -> None:
+        """``make(limit)``: the hints, at most ``limit`` discards."""
+        self.make = make
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.make(max(self.content_region.height - 2, 1))

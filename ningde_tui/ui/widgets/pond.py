@@ -1,62 +1,91 @@
-"""A discard pond (河): one player's discards in order, the latest discard marked.
+"""A discard pond (河): one player's discards in rows of six, like tiles laid in front of them.
 
-Where there is room the tiles stand up (rank over suit, 2 cells wide, like real discards);
-where there is not, they lie flat as ``五万`` chips.
+Every discard stays in its place: one another player called is drawn as taken (greyed, struck
+through), the discard on the table now is lit. Where there is room the tiles stand (rank over
+suit); on small terminals they lie flat as ``五万`` chips.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from ..tilefaces import GOLD_BG, IVORY, chips, face_lines, tile_style
+from ...rules.game import Event
+from ..palette import LIT
+from ..tilefaces import FLAT, STANDING, TALL, Piece, piece_width, row_lines
 
-LATEST_BG = "#ffe27a"
+PER_ROW = 6  # discards per row, as on a real table
+CLAIMS = ("chi", "pong", "kong")
+
+
+def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
+    """Per seat, every tile it discarded this hand in order, those called away marked taken
+    (only public events are read: discards, calls and a win on a discard)."""
+    out: list[list[Piece]] = [[] for _ in range(4)]
+    last: int | None = None
+    for event in log:
+        if event.kind == "discard" and event.seat is not None and event.tile is not None:
+            out[event.seat].append(Piece(event.tile))
+            last = event.seat
+        elif event.kind in CLAIMS or (event.kind == "win" and event.info.get("by") == "discard"):
+            source = event.info.get("from", last)
+            if source is not None and out[source]:
+                out[source][-1] = Piece(out[source][-1].tile, "taken")
+    return out
 
 
 def marker(ascii_tiles: bool) -> Text:
-    return Text("<" if ascii_tiles else "◀", style="bold #ffe27a")
+    return Text("<" if ascii_tiles else "◀", style=f"bold {LIT}")
 
 
 @dataclass(frozen=True)
 class PondState:
-    tiles: tuple[int, ...] = ()
-    latest: bool = False  # the last tile is the discard on the table right now
+    tiles: tuple[int, ...] = ()  # the tiles still in the pond
+    pieces: tuple[Piece, ...] = ()  # every discard in order, called ones marked taken
     gold: int = -1
     ascii_tiles: bool = False
 
 
-def tall_rows(state: PondState, per_row: int) -> list[Text]:
-    """Two text rows per row of standing tiles, a blank row between tile rows."""
+def pond_state(
+    tiles: Sequence[int], laid: Sequence[Piece], latest: bool, gold: int, ascii_tiles: bool
+) -> PondState:
+    """``laid``: the discards with the taken ones (from ``discard_rows``); if they do not
+    match the pond (a log that is not the hand's), the pond's own tiles are drawn."""
+    pieces = list(laid)
+    if [p.tile for p in pieces if p.mark != "taken"] != list(tiles):
+        pieces = [Piece(t) for t in tiles]
+    if latest and pieces:
+        pieces[-1] = Piece(pieces[-1].tile, "latest")
+    return PondState(tuple(tiles), tuple(pieces), gold, ascii_tiles)
+
+
+def pond_lines(state: PondState, size: str, per_row: int = PER_ROW) -> list[Text]:
     out: list[Text] = []
-    last = len(state.tiles) - 1
-    for start in range(0, len(state.tiles), per_row):
-        top, bottom = Text(), Text()
-        for i in range(start, min(start + per_row, len(state.tiles))):
-            tile = state.tiles[i]
-            bg = (
-                LATEST_BG
-                if state.latest and i == last
-                else GOLD_BG
-                if tile == state.gold
-                else IVORY
-            )
-            style = tile_style(tile, state.gold) + Style(bgcolor=bg)
-            upper, lower = face_lines(tile, state.ascii_tiles)
-            if i > start:
-                top.append(" ")
-                bottom.append(" ")
-            top.append(upper, style)
-            bottom.append(lower, style)
-        if state.latest and start + per_row > last:
-            top.append_text(marker(state.ascii_tiles))
-        if out:
-            out.append(Text())
-        out += [top, bottom]
+    pieces = state.pieces
+    for start in range(0, len(pieces), per_row):
+        row = pieces[start : start + per_row]
+        lines = row_lines(row, size, state.gold, state.ascii_tiles)
+        if row[-1].mark == "latest":
+            lines[0].append_text(marker(state.ascii_tiles))
+        out += lines
     return out
+
+
+def pond_width(size: str, per_row: int = PER_ROW) -> int:
+    """Cells a full row takes, the latest-discard marker included."""
+    return per_row * (piece_width(size) + 1)
+
+
+def pond_size(width: int, height: int, count: int) -> str:
+    """The biggest tiles with which three rows (or as many as the pond needs) fit."""
+    rows = max(3, -(-count // PER_ROW))
+    for size in (TALL, STANDING):
+        if pond_width(size) <= width and 2 * rows <= height:
+            return size
+    return FLAT
 
 
 class PondView(Static):
@@ -68,21 +97,12 @@ class PondView(Static):
     def update_state(self, state: PondState) -> None:
         if state != self.state:
             self.state = state
-            self.refresh()
+            self.refresh(layout=True)
 
     def on_resize(self) -> None:
         self.refresh()
 
     def render(self) -> Text:
-        s = self.state
-        width = max(self.content_region.width, 4)
-        height = max(self.content_region.height, 1)
-        per_row = max((width - 1) // 3, 1)  # a standing tile is 2 cells, then a space
-        rows = -(-len(s.tiles) // per_row)
-        if s.tiles and 3 * rows - 1 <= height:
-            return Text("\n").join(tall_rows(s, per_row))
-        latest = len(s.tiles) - 1 if s.latest else None
-        text = chips(s.tiles, s.gold, s.ascii_tiles, latest_index=latest)
-        if latest is not None:
-            text.append_text(marker(s.ascii_tiles))
-        return text
+        region = self.content_region
+        size = pond_size(region.width, region.height, len(self.state.pieces))
+        return Text("\n").join(pond_lines(self.state, size))

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ..i18n import seat_name, tr
+from ..palette import BAD, GOLD, GOOD, SOFT
 
 
 @dataclass(frozen=True)
@@ -46,14 +47,14 @@ class ScoreBoard(Static):
         table.add_column(justify="right")
         for seat in sorted(range(4), key=lambda s: (s - state.bottom) % 4):  # you first
             score = state.scores[seat]
-            mark = Text("▶", style="bold #7ee2a8") if seat in state.turn else Text("")
+            mark = Text("▶", style=f"bold {GOOD}") if seat in state.turn else Text("")
             label = state.names[seat] if state.names else seat_name(seat, lang)
             name = Text(label, style="bold" if seat == state.bottom else "")
             if seat == state.dealer:
                 badge = tr(lang, "table.streak", n=state.streak)
                 if state.streak == 1:
                     badge = tr(lang, "table.dealer")
-                name.append(f" {badge}", style="bold #e0b23a")
-            colour = "#7ee2a8" if score > 0 else "#ff7b72" if score < 0 else "#c9c9c9"
+                name.append(f" {badge}", style=f"bold {GOLD}")
+            colour = GOOD if score > 0 else BAD if score < 0 else SOFT
             table.add_row(mark, name, Text(f"{score:+d}", style=f"bold {colour}"))
         self.update(table)

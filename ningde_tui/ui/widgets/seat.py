@@ -1,21 +1,25 @@
 """A player's place at the table: name, dealer mark, score, concealed tiles and melds.
 
 The other seats' hands are shown as backs with a count, or face up when a game is watched with
-every hand visible; the bottom seat's concealed tiles are in HandView, so its line shows only
-the name, the score and the melds.
+every hand visible; the bottom seat's concealed tiles are in HandView and its melds in a
+MeldsView beside them, so its line shows only the name and the score.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.widgets import Static
 
 from ...rules.melds import ANKONG, KONG, Meld
 from ..i18n import level_name, seat_name, tr
+from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
 from ..tilefaces import backs, chip
 from .hand import sort_hand
+from .melds import MeldsState, melds_lines
+
+CALLOUT_STYLE = f"bold {ON_GOLD} on {LIT}"
 
 
 @dataclass(frozen=True)
@@ -34,15 +38,20 @@ class SeatState:
     ascii_tiles: bool = False
     tiles: tuple[int, ...] | None = None  # the concealed tiles face up (watching), drawn last
     drawn: bool = False  # the last of ``tiles`` was just drawn
+    melds_state: MeldsState = field(default_factory=MeldsState)
+    width: int = 40  # the most cells a line may take
+    narrow: bool = False  # at the side of the table: the score under the name
+    one_row: bool = False  # the hand's backs and the melds on one line (a small terminal)
+    callout: str = ""  # 碰！ just after this seat called
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
     """Tiles side by side; the claimed tile underlined; kongs tagged 杠/暗杠."""
     out = Text()
     if meld.kind in (KONG, ANKONG):
-        out.append(tr(lang, "choice.ankong" if meld.kind == ANKONG else "choice.kong"), "#9fb3ad")
-    if meld.face_down:  # another seat's 暗杠 (rules.md §5)
-        out.append("▮▮▮▮", "#6f8f88")
+        out.append(tr(lang, "choice.ankong" if meld.kind == ANKONG else "choice.kong"), KEY)
+    if not meld.tiles:  # another seat's 暗杠, face down (rules.md §5)
+        out.append("▮▮▮▮", KEY)
         return out
     claimed = meld.claimed
     for t in meld.tiles:
@@ -67,22 +76,23 @@ def name_line(s: SeatState) -> Text:
         mark = (
             tr(s.lang, "table.streak", n=s.streak) if s.streak > 1 else tr(s.lang, "table.dealer")
         )
-        out.append(f" {mark} ", style="bold #1b1300 on #e0b23a")
+        out.append(f" {mark} ", style=f"bold {ON_GOLD} on {GOLD}")
     return out
 
 
 def score_text(s: SeatState) -> Text:
     """The score, after the bot's level if it is a bot."""
-    colour = "#7ee2a8" if s.score > 0 else "#ff7b72" if s.score < 0 else "#c9c9c9"
+    colour = GOOD if s.score > 0 else BAD if s.score < 0 else SOFT
     out = Text()
     if s.level:
-        out.append(level_name(s.level, s.lang) + " · ", style="#8fa8a2")
+        out.append(level_name(s.level, s.lang) + " · ", style=MUTED)
     out.append(tr(s.lang, "table.score", n=s.score), style=f"bold {colour}")
     return out
 
 
 class SeatView(Static):
-    """An opponent: a bordered panel titled with the name, dealer mark and score."""
+    """Another player at their side of the table: name, dealer mark and score, the hand face
+    down (or face up when watching), the melds as tiles."""
 
     def __init__(self, seat: int, **kwargs: str) -> None:
         super().__init__(**kwargs)
@@ -94,28 +104,36 @@ class SeatView(Static):
             return
         self.state = state
         self.set_class(state.active, "-active")
-        title = name_line(state)
-        if state.active:
-            title = Text("▶ ", style="bold #7ee2a8") + title
-        self.border_title = title
-        self.border_subtitle = score_text(state)
-        self.update(self.body())
+        self.update(Text("\n").join(seat_lines(state)))
 
-    def on_resize(self) -> None:
-        if self.state.tiles is not None:
-            self.update(self.body())
 
-    def body(self) -> Text:
-        s = self.state
-        if s.tiles is None:
-            body = backs(s.hand_size, s.ascii_tiles)
-            body.append(f" {s.hand_size}", style="#8fa8a2")
-        else:
-            body = open_hand(s, max(self.content_region.width, 8))
-        if s.melds:
-            body.append("  " if s.tiles is None else "\n")  # face-up tiles: melds on their row
-            body.append_text(melds_text(s.melds, s.gold, s.ascii_tiles, s.lang))
-        return body
+def callout_text(s: SeatState) -> Text:
+    return Text(f" {s.callout} ", style=CALLOUT_STYLE) if s.callout else Text()
+
+
+def seat_lines(s: SeatState) -> list[Text]:
+    title = Text("▶ " if s.active else "", style=f"bold {GOOD}")
+    title.append_text(name_line(s))
+    if s.callout:
+        title.append(" ")
+        title.append_text(callout_text(s))
+    lines = [title]
+    if s.narrow:
+        lines.append(score_text(s))
+    else:
+        title.append("  ")
+        title.append_text(score_text(s))
+    melds = melds_lines(s.melds_state)
+    if s.tiles is None:
+        body = backs(s.hand_size, s.ascii_tiles)
+        body.append(f" {s.hand_size}", style=MUTED)
+        if s.one_row and not s.narrow and len(melds) == 1:
+            body.append("  ")
+            body.append_text(melds.pop())
+        lines.append(body)
+    else:
+        lines += open_hand(s, max(s.width, 8)).split("\n")
+    return lines + melds
 
 
 def open_hand(s: SeatState, width: int) -> Text:
@@ -140,17 +158,17 @@ def open_hand(s: SeatState, width: int) -> Text:
 
 
 class MySeatLine(Static):
-    """Your name line above your hand: dealer mark, score and melds."""
+    """Your name line above your hand: dealer mark and score."""
 
     def update_state(self, state: SeatState) -> None:
         line = Text()
         if state.active:
-            line.append("▶ ", style="bold #7ee2a8")
+            line.append("▶ ", style=f"bold {GOOD}")
         line.append_text(name_line(state))
         line.append("  ")
         line.append_text(score_text(state))
-        if state.melds:
-            line.append("   " + tr(state.lang, "table.melds") + " ", style="#8fa8a2")
-            line.append_text(melds_text(state.melds, state.gold, state.ascii_tiles, state.lang))
+        if state.callout:
+            line.append("  ")
+            line.append_text(callout_text(state))
         self.set_class(state.active, "-active")
         self.update(line)

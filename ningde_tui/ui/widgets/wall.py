@@ -20,30 +20,109 @@ from textual.widget import Widget
 from ...rules.tiles import TOTAL_TILES
 from ...rules.wall import STACKS_PER_SIDE, break_point, stack_location
 from ..i18n import seat_name, tile_name, tr
+from ..palette import (
+    BAD,
+    CALL,
+    GOLD,
+    GOOD,
+    LINE,
+    MUTED,
+    ON_GOLD,
+    RESERVE_TEXT,
+    SOFT,
+    TEXT,
+    WALL_DRAWABLE,
+    WALL_RESERVE,
+    WALL_TEXT,
+)
 from ..tilefaces import chip
 
 SIDE = STACKS_PER_SIDE
-WIDTH = 2 * SIDE + 4  # 32 cells: a side wall, 14 stacks of 2 cells, a side wall
-HEIGHT = SIDE + 2  # 16 rows
 
-DRAWABLE = ("#d9cfb3", "#bfb391")  # alternate shades so stacks can be counted
-RESERVE = ("#6f8883", "#5a716c")
+
+@dataclass(frozen=True)
+class Square:
+    """The wall's size on the screen: each stack of the top and bottom walls ``stack`` cells
+    wide, the side walls ``height`` rows tall (a side stack takes one row or more, so the
+    square still looks square as it grows)."""
+
+    stack: int = 2
+    height: int = SIDE + 2
+
+    @property
+    def width(self) -> int:
+        return (SIDE + 2) * self.stack
+
+    def side_rows(self, from_top: int) -> range:
+        """The rows of a side wall's stack, counted from the top."""
+        inner = self.height - 2
+        return range(1 + from_top * inner // SIDE, 1 + (from_top + 1) * inner // SIDE)
+
+    def cell_of(self, seat: int, from_right: int) -> tuple[int, int]:
+        """(row, column of the stack's first cell) of a stack on the screen. ``seat`` is a
+        position: 0 at the bottom, 1 (下家) on the right, 2 at the top, 3 on the left; a
+        wall's right end is on its owner's right hand."""
+        w = self.stack
+        if seat == 0:
+            return self.height - 1, w * (SIDE - from_right)
+        if seat == 1:
+            return self.side_rows(from_right)[0], w * (SIDE + 1)
+        if seat == 2:
+            return 0, w * (1 + from_right)
+        return self.side_rows(SIDE - 1 - from_right)[0], 0
+
+    def cells_of(self, seat: int, from_right: int) -> list[tuple[int, int]]:
+        """Every row a stack takes (more than one on a tall side wall)."""
+        row, col = self.cell_of(seat, from_right)
+        if seat in (0, 2):
+            return [(row, col)]
+        from_top = from_right if seat == 1 else SIDE - 1 - from_right
+        return [(r, col) for r in self.side_rows(from_top)]
+
+    def label_cell(self, seat: int, from_right: int) -> tuple[int, int]:
+        """The interior cell next to a stack, where its label goes."""
+        row, col = self.cell_of(seat, from_right)
+        if seat == 0:
+            return row - 1, col
+        if seat == 1:
+            return row, col - 2
+        if seat == 2:
+            return row + 1, col
+        return row, col + self.stack
+
+    def arrow_cell(self, seat: int) -> tuple[int, int]:
+        """Where the arrow pointing at ``seat`` (a position) goes, inside the labels."""
+        middle_row, middle_col = self.height // 2, self.width // 2 - 1
+        return {
+            0: (self.height - 3, middle_col),
+            1: (middle_row, self.width - self.stack - 4),
+            2: (2, middle_col),
+            3: (middle_row, self.stack + 3),
+        }[seat]
+
+
+SQUARES = (Square(4, 28), Square(3, 22), Square(2, 16))  # the biggest that fits is drawn
+COMPACT = SQUARES[-1]
+WIDTH, HEIGHT = COMPACT.width, COMPACT.height  # 32 × 16
+cell_of = COMPACT.cell_of
+label_cell = COMPACT.label_cell
+
+
+def square_for(width: int, height: int) -> Square:
+    return next((q for q in SQUARES if q.width <= width and q.height <= height), COMPACT)
+
+
+DRAWABLE = WALL_DRAWABLE
+RESERVE = WALL_RESERVE
 LABEL = {
-    "head": "bold #7ee2a8",
-    "tail": "bold #f0a35e",
-    "reserve": "bold #9fc4d8",
-    "break": "bold #ff7b72",
+    "head": f"bold {GOOD}",
+    "tail": f"bold {CALL}",
+    "reserve": f"bold {RESERVE_TEXT}",
+    "break": f"bold {BAD}",
 }
-EMPTY = "#3c5a52"
+EMPTY = LINE
 ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}
-ARROW_CELL = {
-    0: (SIDE - 1, WIDTH // 2 - 1),
-    1: (HEIGHT // 2, WIDTH - 6),
-    2: (2, WIDTH // 2 - 1),
-    3: (HEIGHT // 2, 5),
-}
 CENTRE_LEFT = 4  # the centre text keeps clear of the side walls and their labels
-CENTRE_TOP = 4
 
 
 @dataclass(frozen=True)
@@ -74,36 +153,11 @@ class WallState:
         return self.names[seat] if self.names else seat_name(self.position(seat), self.lang)
 
 
-def cell_of(seat: int, from_right: int) -> tuple[int, int]:
-    """(row, column of the stack's first cell) of a stack on the screen. ``seat`` is a
-    position: 0 at the bottom, 1 (下家) on the right, 2 at the top, 3 on the left; a wall's
-    right end is on its owner's right hand."""
-    if seat == 0:
-        return SIDE + 1, 2 + 2 * (SIDE - 1 - from_right)
-    if seat == 1:
-        return 1 + from_right, 2 * SIDE + 2
-    if seat == 2:
-        return 0, 2 + 2 * from_right
-    return SIDE - from_right, 0
-
-
-def label_cell(seat: int, from_right: int) -> tuple[int, int]:
-    """The interior cell next to a stack, where its label goes."""
-    row, col = cell_of(seat, from_right)
-    if seat == 0:
-        return row - 1, col
-    if seat == 1:
-        return row, col - 2
-    if seat == 2:
-        return row + 1, col
-    return row, col + 2
-
-
 Cell = tuple[str, str]  # (character, style); the second cell of a wide character is ""
 Line = list[tuple[str, str]]  # segments of (text, style)
 
 
-def put(grid: list[list[Cell]], row: int, col: int, segments: Line, end: int = WIDTH) -> None:
+def put(grid: list[list[Cell]], row: int, col: int, segments: Line, end: int) -> None:
     """Write styled segments into the grid from (row, col), clipped at column ``end``."""
     for text, style in segments:
         for ch in text:
@@ -126,15 +180,21 @@ class WallView(Widget):
     def __init__(self, **kwargs: str) -> None:
         super().__init__(**kwargs)
         self.state = WallState()
+        self.square = COMPACT
 
     def update(self, state: WallState) -> None:
         if state != self.state:
             self.state = state
             self.refresh()
 
+    def on_resize(self) -> None:
+        self.square = square_for(self.content_region.width, self.content_region.height)
+        self.refresh()
+
     def grid(self) -> list[list[Cell]]:
-        s = self.state
-        grid: list[list[Cell]] = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
+        s, q = self.state, self.square
+        width = q.width
+        grid: list[list[Cell]] = [[(" ", "")] * width for _ in range(q.height)]
         stacks: dict[tuple[int, int], list[int]] = {}
         for index in range(TOTAL_TILES):
             seat, from_right, _layer = stack_location(index, s.dealer, s.dice)
@@ -144,59 +204,66 @@ class WallView(Widget):
             present = [i for i in indices if s.head <= i < s.tail]
             shade = (seat + from_right) % 2
             colour = (RESERVE if any(i >= boundary for i in present) else DRAWABLE)[shade]
-            glyph = {2: "██", 1: "▄▄"}.get(len(present), "··")
+            glyph = {2: "█", 1: "▄"}.get(len(present), "·") * q.stack
             if not present:
                 colour = EMPTY
-            row, col = cell_of(seat, from_right)
-            put(grid, row, col, [(glyph, colour)])
+            for row, col in q.cells_of(seat, from_right):
+                put(grid, row, col, [(glyph, colour)], width)
         marks = [("break", 0), ("reserve", boundary), ("tail", s.tail - 1), ("head", s.head)]
         for name, index in marks:
             if not 0 <= index < TOTAL_TILES or (name != "break" and index >= s.tail):
                 continue
             seat, from_right, _ = stack_location(index, s.dealer, s.dice)
-            row, col = label_cell(s.position(seat), from_right)
-            put(grid, row, col, [(tr(s.lang, f"table.mark_{name}"), LABEL[name])])
-        for k, line in enumerate(self.centre()):
-            start = max((WIDTH - line_width(line)) // 2, CENTRE_LEFT)
-            put(grid, CENTRE_TOP + k, start, line, end=WIDTH - CENTRE_LEFT)
+            row, col = q.label_cell(s.position(seat), from_right)
+            label = tr(s.lang, f"table.mark_{name}")
+            if q == COMPACT and cell_len(label) > 2:  # no room for words: H, T, R, B
+                label = label[0].upper()
+            if s.position(seat) == 1:  # beside the right wall: the word ends at the wall
+                col = max(col + 2 - cell_len(label), 0)
+            put(grid, row, col, [(label, LABEL[name])], width)
+        centre = self.centre()
+        top = max((q.height - len(centre)) // 2, 3)
+        for k, line in enumerate(centre):
+            start = max((width - line_width(line)) // 2, CENTRE_LEFT)
+            put(grid, top + k, start, line, width - CENTRE_LEFT)
         if s.turn is not None:
             pos = s.position(s.turn)
-            row, col = ARROW_CELL[pos]
-            put(grid, row, col, [(ARROWS[pos], "bold #7ee2a8")])
+            row, col = q.arrow_cell(pos)
+            put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], width)
         return grid
 
     def centre(self) -> list[Line]:
         s = self.state
         lang, asc = s.lang, s.ascii_tiles
         dealer: Line = [
-            (f" {tr(lang, 'table.dealer')} ", "bold #1b1300 on #e0b23a"),
-            (f" {s.name(s.dealer)}", "bold #e8e2d0"),
+            (f" {tr(lang, 'table.dealer')} ", f"bold {ON_GOLD} on {GOLD}"),
+            (f" {s.name(s.dealer)}", f"bold {TEXT}"),
         ]
         if s.streak > 1:
-            dealer.append((f" ×{s.streak}", "bold #e0b23a"))
+            dealer.append((f" ×{s.streak}", f"bold {GOLD}"))
         breaker, count = break_point(s.dealer, s.dice)
         dice: Line = [
-            (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), "#c9c9c9"),
-            (" · " + tr(lang, "table.break", seat=s.name(breaker), n=count), "#8fa8a2"),
+            (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), SOFT),
+            (" · " + tr(lang, "table.break", seat=s.name(breaker), n=count), MUTED),
         ]
         gold: Line = []
         if s.gold >= 0:
             face = chip(s.gold, s.gold, asc)
             gold = [
-                (tr(lang, "table.gold") + " ", "bold #e0b23a"),
+                (tr(lang, "table.gold") + " ", f"bold {GOLD}"),
                 (face.plain, str(face.style)),
-                ("  " + tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), "#c9c9c9"),
+                ("  " + tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), SOFT),
             ]
         counts: Line = [
-            (tr(lang, "table.drawable", n=max(s.drawable, 0)), "bold #d9cfb3"),
-            (" · ", "#8fa8a2"),
+            (tr(lang, "table.drawable", n=max(s.drawable, 0)), f"bold {WALL_TEXT}"),
+            (" · ", MUTED),
             (tr(lang, "table.reserve", n=s.reserve), LABEL["reserve"]),
         ]
         if s.last_round:
-            turn: Line = [(tr(lang, "table.last_round"), "bold #ff7b72")]
+            turn: Line = [(tr(lang, "table.last_round"), f"bold {BAD}")]
         else:
-            turn = [(s.turn_text, "bold #7ee2a8")]
-        hand: Line = [(s.hand_text, "bold #e8e2d0")]
+            turn = [(s.turn_text, f"bold {GOOD}")]
+        hand: Line = [(s.hand_text, f"bold {TEXT}")]
         return [hand, dealer, dice, [], gold, counts, [], turn]
 
     def render(self) -> Group:
