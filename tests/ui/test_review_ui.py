@@ -44,15 +44,14 @@ async def test_review_keys_in_the_replay_viewer(record) -> None:
         assert isinstance(screen, ReplayScreen) and not screen.reviewing
         await pilot.press("r")
         await pilot.pause()
-        info = widget_text(screen.query_one("#replay-info"))
-        assert "复盘" in info
+        assert "复盘" in widget_text(screen.query_one("#replay-review"))
         # n: to the first decision where the review disagrees
         await pilot.press("n")
         await pilot.pause()
         assert screen.hand == first.hand - 1
         judged = screen.judged()
         assert judged == first
-        info = " ".join(widget_text(screen.query_one("#replay-info")).split())
+        info = " ".join(widget_text(screen.query_one("#replay-review")).split())
         assert screen.action_words(first.played) in info
         assert screen.action_words(first.suggested) in info
         if first.suggested.uses():  # the suggested tiles are lit in the hand, the rest greyed
@@ -70,7 +69,7 @@ async def test_review_keys_in_the_replay_viewer(record) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert screen.judged() is None
-        assert "复盘" not in widget_text(screen.query_one("#replay-info"))
+        assert not screen.query_one("#replay-review").display
 
 
 def recorded(match: Match, path: Path) -> Match:
@@ -99,7 +98,7 @@ async def test_result_screen_offers_a_review_of_the_hand(tmp_path) -> None:
         assert isinstance(screen, ReplayScreen)
         assert screen.reviewing and not screen.open_hands and screen.seating.bottom == 0
         assert screen.hand == len(match.session.results) - 1
-        assert "复盘" in widget_text(screen.query_one("#replay-info"))
+        assert "复盘" in widget_text(screen.query_one("#replay-review"))
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, ResultScreen)

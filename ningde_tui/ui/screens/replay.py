@@ -116,6 +116,7 @@ class ReplayScreen(BoardScreen):
             yield Button("◀", id="replay-back", compact=True)
             yield Button("▶", id="replay-next", compact=True)
             yield Static(id="replay-bar")
+        yield Static(id="replay-review")
 
     @on(Button.Pressed, "#replay-back")
     def _back_pressed(self) -> None:
@@ -183,10 +184,11 @@ class ReplayScreen(BoardScreen):
         return None
 
     def review_text(self) -> Text:
+        """One line: the hand's agreement, and at the reviewed seat's decision what it
+        played, what the hard bot suggests and what the difference costs."""
         lang, out = self.lang, Text()
         rv = self.review()
-        h = self.model.hands[self.hand]
-        mine = rv.of_hand(h.number)
+        mine = rv.of_hand(self.model.hands[self.hand].number)
         agree = sum(d.agree for d in mine)
         out.append(
             tr(lang, "review.title", name=self.seating.name(rv.seat), agree=agree, n=len(mine)),
@@ -195,10 +197,10 @@ class ReplayScreen(BoardScreen):
         d = self.judged()
         if d is None:
             return out
-        out.append("\n")
+        out.append("  ·  ")
         played, suggested = self.action_words(d.played), self.action_words(d.suggested)
         if d.agree:
-            out.append(tr(lang, "review.agree", played=played), style="green")
+            out.append(tr(lang, "review.agree", played=played), style=GOOD)
             return out
         out.append(
             tr(
@@ -208,10 +210,10 @@ class ReplayScreen(BoardScreen):
                 played=played,
                 suggested=suggested,
             ),
-            style="yellow",
+            style=f"bold {GOLD}",
         )
         if d.effective_played is not None and d.effective_suggested is not None:
-            out.append("\n")
+            out.append("  ·  ")
             out.append(
                 tr(
                     lang,
@@ -310,9 +312,11 @@ class ReplayScreen(BoardScreen):
         if self.game.phase == OVER and result is not None:
             out.append("\n\n")
             out.append_text(self.result_text(result))
-        if self.reviewing:
-            out = Text("\n\n").join([self.review_text(), out])
         self.query_one("#replay-info", Static).update(out)
+        review = self.query_one("#replay-review", Static)
+        review.display = self.reviewing
+        if self.reviewing:
+            review.update(self.review_text())
 
     def result_text(self, result: dict) -> Text:
         lang, name = self.lang, self.seating.name
