@@ -254,11 +254,13 @@ def tally(
     games: Iterable[GameSummary], player: str | None = None, against: str | None = None
 ) -> dict[str, Any]:
     """The summary object of interfaces.md §5 (``games``/``hands`` count the games and hands
-    that passed the filters)."""
+    that passed the filters; a game counts once one of its hands has ended)."""
     stats: dict[str, PlayerStats] = {}
     counted_games = 0
     counted_hands = 0
     for game in games:
+        if not game.hands:
+            continue  # a game left before its first hand ended: nothing to count
         seats = [
             i
             for i, s in enumerate(game.seats)

@@ -1,6 +1,7 @@
 """README screenshots: SVGs of the start, table, result, help, hot-seat cover and replay
 screens at 140×45 (the replay watches a bots' game recorded on the spot, as the demo plays),
-and a late hand at the table at 110×34, 160×50 and 200×60, in Chinese and English.
+a late hand at the table at 110×34, 160×50 and 200×60, in Chinese and English, and 复盘 in the
+replay viewer and the 战绩 screen.
 
 ``python -m ningde_tui.ui.screenshots [DIR]`` (default ``screenshots/``). Rich's SVG export
 squeezes a wide (CJK) character into one cell (rich issue #2742): ``fix_svg`` gives each text
@@ -97,9 +98,13 @@ async def _shot(
     keys: tuple[str, ...] = (),
     hover: str = "",
     size: tuple[int, int] = SIZE,
+    click: str = "",
 ) -> None:
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
+        if click:
+            await pilot.click(click)
+            await settle(pilot)
         for key in keys:
             await pilot.press(key)
             await settle(pilot)
@@ -109,10 +114,10 @@ async def _shot(
         path.write_text(fix_svg(app.export_screenshot()), encoding="utf-8")
 
 
-def bots_record(path: Path, seed: int = 7) -> Path:
+def bots_record(path: Path, seed: int = 7, levels: tuple[str, ...] = ("normal",) * 4) -> Path:
     """One hand of four bots, recorded (what ``ningde demo`` plays and writes)."""
     path.unlink(missing_ok=True)
-    match = Match.new(seed, ["normal"] * 4, humans=(), recorder_path=path, rounds_limit=False)
+    match = Match.new(seed, list(levels), humans=(), recorder_path=path, rounds_limit=False)
     while not match.hand_over:
         step = match.next_bot()
         assert step is not None
@@ -132,7 +137,8 @@ async def write_all(out: Path) -> list[Path]:
         os.environ.update({ENV_DATA_DIR: tmp, ENV_CONFIG_DIR: tmp})
         try:
             record = bots_record(Path(tmp) / "demo.jsonl")
-            return await _write_shots(out, record)
+            paths = await _write_shots(out, record)
+            return paths + await _write_learning_shots(out, Path(tmp))
         finally:
             for name, value in saved.items():
                 if value is None:
@@ -163,6 +169,26 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
             await _shot(app, path, size=(width, height))
             paths.append(path)
     return paths
+
+
+async def _write_learning_shots(out: Path, data: Path) -> list[Path]:
+    """复盘 in the replay viewer (a random player's seat at its first difference from the hard
+    bot) and the 战绩 screen over three simulated sessions."""
+    from ..simulate import main as simulate
+
+    mixed = bots_record(data / "mixed.jsonl", 5, ("hard", "random", "normal", "normal"))
+    review = out / "review.svg"
+    await _shot(NingdeApp(pace="instant", replay=mixed, replay_seat=1), review, ("r", "n"))
+    quiet = ["--hands", "48", "--seed", "8", "--bots", "hard,normal,easy,random"]
+    with open(os.devnull, "w") as sink:
+        saved, sys.stdout = sys.stdout, sink
+        try:
+            simulate([*quiet, "--record", str(data / "records")])
+        finally:
+            sys.stdout = saved
+    stats = out / "stats.svg"
+    await _shot(NingdeApp(seed=7, pace="instant"), stats, click="#stats")
+    return [review, stats]
 
 
 def main(argv: list[str] | None = None) -> int:
