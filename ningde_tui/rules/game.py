@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import shapes
 from .config import RuleConfig
-from .melds import ANKONG, CHI, FACE_DOWN_KONG, KONG, PONG, Meld
+from .melds import ANKONG, CHI, FACE_DOWN_KONG, KONG, PONG, Meld, MeldKind
 from .scoring import (
     BY_DISCARD,
     BY_HEAVEN,
@@ -55,16 +56,69 @@ from .tiles import (
 )
 from .wall import BASE_RESERVE, Wall, deal_order
 
-TURN, WINDOW, CLAIM, ROBKONG, OVER = "turn", "window", "claim", "robkong", "over"
 
-DISCARD, CHI_, PONG_, KONG_ = "discard", "chi", "pong", "kong"
-ANKONG_, ADDKONG, WIN, ROB_GOLD = "ankong", "addkong", "win", "rob_gold"
-THREE_GOLD, DECLINE_THREE_GOLD, PASS = "three_gold", "decline_three_gold", "pass"
-ACTION_TYPES = (
-    DISCARD, CHI_, PONG_, KONG_, ANKONG_, ADDKONG, WIN, ROB_GOLD, THREE_GOLD, DECLINE_THREE_GOLD,
-    PASS,
+class Phase(StrEnum):
+    """What the hand waits for (see the module docstring)."""
+
+    TURN = "turn"
+    WINDOW = "window"
+    CLAIM = "claim"
+    ROBKONG = "robkong"
+    OVER = "over"
+
+
+class ActionType(StrEnum):
+    """A decision (its value is the record's ``"a"``, interfaces.md §2). ``CHI`` here is the
+    act of calling 吃; the meld it makes is a ``melds.MeldKind.CHI``."""
+
+    DISCARD = "discard"
+    CHI = "chi"
+    PONG = "pong"
+    KONG = "kong"
+    ANKONG = "ankong"
+    ADDKONG = "addkong"
+    WIN = "win"
+    ROB_GOLD = "rob_gold"
+    THREE_GOLD = "three_gold"
+    DECLINE_THREE_GOLD = "decline_three_gold"
+    PASS = "pass"
+
+
+class EventKind(StrEnum):
+    """Something that happened at the table (``Event.kind``), for views and logs."""
+
+    DEAL = "deal"
+    GOLD = "gold"
+    DRAW = "draw"
+    DISCARD = "discard"
+    CHI = "chi"
+    PONG = "pong"
+    KONG = "kong"
+    ANKONG = "ankong"
+    ADDKONG = "addkong"
+    ROBKONG_WINDOW = "robkong_window"
+    DECLINE_THREE_GOLD = "decline_three_gold"
+    CHOUZHUANG = "chouzhuang"
+    LAST_ROUND = "last_round"
+    WINDOW = "window"
+    WIN_BLOCKED = "win_blocked"
+    WIN = "win"
+    LIUJU = "liuju"
+
+
+TURN, WINDOW, CLAIM, ROBKONG, OVER = Phase
+DISCARD, CHI_, PONG_, KONG_ = ActionType.DISCARD, ActionType.CHI, ActionType.PONG, ActionType.KONG
+ANKONG_, ADDKONG, WIN, ROB_GOLD = (
+    ActionType.ANKONG, ActionType.ADDKONG, ActionType.WIN, ActionType.ROB_GOLD,
 )  # fmt: skip
+THREE_GOLD, DECLINE_THREE_GOLD, PASS = (
+    ActionType.THREE_GOLD, ActionType.DECLINE_THREE_GOLD, ActionType.PASS,
+)  # fmt: skip
+ACTION_TYPES = tuple(ActionType)
 CHOICE_PHASES = (WINDOW, CLAIM, ROBKONG)
+# the concealed tiles each action takes from the hand (吃: the two it names)
+_HAND_TILES_USED: dict[str, int] = {PONG_: 2, KONG_: 3, ANKONG_: 4, ADDKONG: 1, DISCARD: 1}
+_CALLED_MELD: dict[str, MeldKind] = {CHI_: CHI, PONG_: PONG, KONG_: KONG}  # call -> its meld
 
 
 class IllegalAction(ValueError):
@@ -81,7 +135,7 @@ class IllegalAction(ValueError):
 @dataclass(frozen=True)
 class Action:
     seat: int
-    type: str
+    type: str  # an ActionType (a plain string from a test or record compares equal)
     tile: int | None = None  # discard/ankong/addkong: the tile; chi/pong/kong: the discard taken
     tiles: tuple[int, ...] = ()  # 吃: the two hand tiles used
 
@@ -92,8 +146,7 @@ class Action:
             return self.tiles
         if t is None:
             return ()
-        count = {PONG_: 2, KONG_: 3, ANKONG_: 4, ADDKONG: 1, DISCARD: 1}.get(self.type, 0)
-        return (t,) * count
+        return (t,) * _HAND_TILES_USED.get(self.type, 0)
 
     def to_record(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": "act", "seat": self.seat, "a": self.type}
@@ -123,7 +176,7 @@ class Event:
     """Something that happened. Views draw from these; a ``private`` tile is seen only by
     ``seat`` (a draw)."""
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     tile: int | None = None
     tiles: tuple[int, ...] = ()
@@ -330,9 +383,9 @@ class Game:
             self.config.indicator_in_play, self.config.white_indicator_reflip
         )
         self.indicator = self.gold
-        self._emit(Event("deal", self.dealer, info={"dice": self.dice}))
+        self._emit(Event(EventKind.DEAL, self.dealer, info={"dice": self.dice}))
         whites = self.wall.set_aside.count(WHITE)
-        self._emit(Event("gold", tile=self.gold, info={"whites_set_aside": whites}))
+        self._emit(Event(EventKind.GOLD, tile=self.gold, info={"whites_set_aside": whites}))
 
     def _emit(self, event: Event) -> None:
         self.log.append(event)
@@ -657,14 +710,14 @@ class Game:
             for _ in range(4):
                 self.hands[seat].remove(tile)
             self._add_meld(seat, Meld(ANKONG, (tile,) * 4))
-            self._emit(Event("ankong", seat))  # face down: the kind is not public (§5)
+            self._emit(Event(EventKind.ANKONG, seat))  # face down: the kind is not public (§5)
             self._draw(seat, tail=True)
         elif action.type == ADDKONG:
             assert action.tile is not None
             self.hands[seat].remove(action.tile)
             if self.config.rob_kong:
                 # announced whether or not anyone can rob it, so the table learns nothing
-                self._emit(Event("robkong_window", seat, action.tile))
+                self._emit(Event(EventKind.ROBKONG_WINDOW, seat, action.tile))
             if not (self.config.rob_kong and self._open_robkong(action)):
                 self._complete_addkong(action)
 
@@ -678,7 +731,7 @@ class Game:
         self.declined[seat] = True
         self.declined_this_turn = True
         # private: telling the table would tell it this seat holds three golds
-        self._emit(Event("decline_three_gold", seat, private=True))
+        self._emit(Event(EventKind.DECLINE_THREE_GOLD, seat, private=True))
 
     def _complete_addkong(self, action: Action) -> None:
         seat, tile = action.seat, action.tile
@@ -687,7 +740,7 @@ class Game:
                 self.melds[seat][i] = Meld(KONG, (tile,) * 4, m.claimed, m.source, added=True)
                 self._kong_reserve += self.melds[seat][i].reserve_extra()
                 break
-        self._emit(Event("addkong", seat, tile))
+        self._emit(Event(EventKind.ADDKONG, seat, tile))
         self._draw(seat, tail=True)
 
     def _discard(self, seat: int, tile: int | None) -> None:
@@ -699,7 +752,7 @@ class Game:
         self.has_discarded[seat] = True
         self.drawn[seat] = None
         self.last_discard = (seat, tile)
-        self._emit(Event("discard", seat, tile))
+        self._emit(Event(EventKind.DISCARD, seat, tile))
         if self.opening_open:
             self.opening.append(tile)
             if len(self.opening) == 4:
@@ -724,7 +777,7 @@ class Game:
             self.streak += 1  # one more 连庄, at once: a win in this hand pays it
         # the streak the dealer deals with next (a dead hand is booked as a 流局)
         streak = self.streak + 1 if ends else self.streak
-        self._emit(Event("chouzhuang", tile=tile, info={"streak": streak, "ends": ends}))
+        self._emit(Event(EventKind.CHOUZHUANG, tile=tile, info={"streak": streak, "ends": ends}))
         if ends:
             self._finish_draw("chouzhuang")
         return ends
@@ -756,7 +809,7 @@ class Game:
         order = list(dict.fromkeys(seat for _, seat in levels))
         self.window = RobGoldWindow(options, order, levels=levels)
         # public: that the window is open, not who may act in it (that would tell hands)
-        self._emit(Event("window"))
+        self._emit(Event(EventKind.WINDOW))
         return True
 
     def _may_rob_gold(self, seat: int) -> bool:
@@ -837,7 +890,9 @@ class Game:
         self._note_blocked_wins(window)
         for seat, reason in window.refused.items():
             # told even when the seat has nothing else to decide (rules.md §9: say why)
-            self._emit(Event("win_blocked", seat, tile, info={"reason": reason}, private=True))
+            self._emit(
+                Event(EventKind.WIN_BLOCKED, seat, tile, info={"reason": reason}, private=True)
+            )
         if not window.options:
             self._draw((discarder + 1) % 4)
             return
@@ -920,11 +975,11 @@ class Game:
         used = action.uses()
         for t in used:
             self.hands[seat].remove(t)
-        kind = {CHI_: CHI, PONG_: PONG, KONG_: KONG}[action.type]
+        kind = _CALLED_MELD[action.type]
         meld = Meld(kind, tuple(sorted((*used, tile))), claimed=tile, source=discarder)
         self._add_meld(seat, meld)
         self.last_discard = None
-        self._emit(Event(action.type, seat, tile, tiles=used, info={"from": discarder}))
+        self._emit(Event(EventKind(action.type), seat, tile, tiles=used, info={"from": discarder}))
         if action.type == KONG_:
             self._draw(seat, tail=True)
         else:
@@ -977,14 +1032,14 @@ class Game:
         self.turn, self.turn_drew = seat, True
         self.declined_this_turn = False
         info = {"from": "tail"} if tail else {}
-        self._emit(Event("draw", seat, tile, info=info, private=True))
+        self._emit(Event(EventKind.DRAW, seat, tile, info=info, private=True))
 
     def _last_round(self, seat: int) -> None:
         """最后一出 (rules.md §6): each player in turn draws one of the last drawable tiles;
         no discards; a drawn tile that makes a legal win is won at once, as 自摸."""
         self.last_round = True
         self.rule_events.append("last_round")
-        self._emit(Event("last_round", seat, info={"drawable": self.drawable}))
+        self._emit(Event(EventKind.LAST_ROUND, seat, info={"drawable": self.drawable}))
         for d in range(4):
             if self.drawable <= 0:
                 break
@@ -993,7 +1048,7 @@ class Game:
             self.hands[s].append(tile)
             self.drawn[s] = tile
             self.turn = s
-            self._emit(Event("draw", s, tile, info={"last_round": True}, private=True))
+            self._emit(Event(EventKind.DRAW, s, tile, info={"last_round": True}, private=True))
             score = evaluate_win(
                 self._win_input(s, self.hands[s], tile, BY_SELF, False), self.config
             )
@@ -1032,7 +1087,7 @@ class Game:
             events=list(self.rule_events),
         )
         self.window = None
-        self._emit(Event("win", seat, tile, info={"by": by, "pattern": score.pattern}))
+        self._emit(Event(EventKind.WIN, seat, tile, info={"by": by, "pattern": score.pattern}))
 
     def _finish_draw(self, why: str = "wall") -> None:
         """流局: the wall ran out (``wall``), or 臭庄 ended the hand (``chouzhuang``)."""
@@ -1047,7 +1102,7 @@ class Game:
             events=list(self.rule_events),
         )
         self.window = None
-        self._emit(Event("liuju", info={"why": why}))
+        self._emit(Event(EventKind.LIUJU, info={"why": why}))
 
     # ------------------------------------------------------------- helpers
     def all_tiles(self) -> list[int]:

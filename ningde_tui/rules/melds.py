@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .tiles import face, format_tiles
 
-CHI, PONG, KONG, ANKONG = "chi", "pong", "kong", "ankong"
-MELD_KINDS = (CHI, PONG, KONG, ANKONG)
+
+class MeldKind(StrEnum):
+    """A declared meld (the value is the calculator's and the record's word for it)."""
+
+    CHI = "chi"
+    PONG = "pong"
+    KONG = "kong"  # exposed: on a discard, or added to a pong (加杠)
+    ANKONG = "ankong"
+
+
+CHI, PONG, KONG, ANKONG = MeldKind
+MELD_KINDS = tuple(MeldKind)
+_KONG_FAN: dict[str, int] = {KONG: 1, ANKONG: 2}  # 杠番 (rules.md §11)
+_RESERVE_EXTRA: dict[str, int] = {KONG: 2, ANKONG: 4}  # more tiles left in the wall (§6)
 
 
 @dataclass(frozen=True)
 class Meld:
-    kind: str  # chi | pong | kong (exposed, or added to a pong) | ankong
+    kind: str  # a MeldKind
     tiles: tuple[int, ...]  # the physical tiles, sorted
     claimed: int | None = None  # the discard taken, for chi/pong/kong on a discard
     source: int | None = None  # the seat that discarded it
@@ -29,11 +42,11 @@ class Meld:
 
     def kong_fan(self) -> int:
         """杠番 (rules.md §11): exposed or added kong 1, concealed kong 2."""
-        return {KONG: 1, ANKONG: 2}.get(self.kind, 0)
+        return _KONG_FAN.get(self.kind, 0)
 
     def reserve_extra(self) -> int:
         """Extra tiles left in the wall for this meld (rules.md §6)."""
-        return {KONG: 2, ANKONG: 4}.get(self.kind, 0)
+        return _RESERVE_EXTRA.get(self.kind, 0)
 
     def faces(self, gold: int) -> list[int]:
         return [face(t, gold) for t in self.tiles]
