@@ -452,16 +452,13 @@ class Game:
         key = (len(self.log), len(self.decisions))
         if self._public is None or self._public[0] != key:
             melds = tuple(map(tuple, self.melds))
-            # as each seat sees the table: its own 暗杠 face up, the others' face down
-            shown = tuple(
-                tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in melds
-            )
-            seen = tuple(
-                shown
-                if shown[seat] == melds[seat]
-                else (*shown[:seat], melds[seat], *shown[seat + 1 :])
-                for seat in range(4)
-            )
+            seen: tuple[Any, ...] = (melds,) * 4
+            if any(m.kind == ANKONG for ms in melds for m in ms):
+                # as each seat sees the table: its own 暗杠 face up, the others' face down
+                shown = tuple(
+                    tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in melds
+                )
+                seen = tuple((*shown[:s], melds[s], *shown[s + 1 :]) for s in range(4))
             self._public = (
                 key,
                 seen,
