@@ -101,8 +101,15 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_opens_with_i() -> N
         assert not side.display or side.region.width == 0
         await pilot.press("i")
         await settle(pilot)
-        assert side.region.width >= 30
-        assert region(pilot, "#table").right <= side.region.x
+        assert side.region.width >= 24
+        table_r = region(pilot, "#table")
+        assert table_r.right <= side.region.x
+        # the table makes room: every seat still has its place beside its pond
+        for n in (1, 3):
+            seat = region(pilot, f"#seat-{n}")
+            assert seat.width >= 12 and table_r.contains_region(seat.intersection(table_r))
+        assert region(pilot, "#seat-3").right <= content_box(pilot, "#pond-3").x
+        assert content_box(pilot, "#pond-1").right <= region(pilot, "#seat-1").x
     async with table_app(late_hand_match()).run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert pilot.app.screen.query_one("#side").region.width >= 30
