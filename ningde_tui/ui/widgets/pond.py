@@ -37,8 +37,9 @@ def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
     return out
 
 
-def marker(ascii_tiles: bool) -> Text:
-    return Text("<" if ascii_tiles else "◀", style=f"bold {LIT}")
+def marker() -> Text:
+    """The latest discard's mark (the same in every tile notation)."""
+    return Text("◀", style=f"bold {LIT}")
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def pond_lines(state: PondState, size: str, per_row: int = PER_ROW) -> list[Text
         row = pieces[start : start + per_row]
         lines = row_lines(row, size, state.gold, state.ascii_tiles)
         if row[-1].mark == "latest":
-            lines[0].append_text(marker(state.ascii_tiles))
+            lines[0].append_text(marker())
         out += lines
     return out
 

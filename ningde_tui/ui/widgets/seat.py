@@ -125,7 +125,7 @@ def seat_lines(s: SeatState) -> list[Text]:
     if s.tiles is None and s.narrow:
         return beside_backs(lines + melds, s)
     if s.tiles is None:
-        body = backs(s.hand_size, s.ascii_tiles)
+        body = backs(s.hand_size)
         body.append(f" {s.hand_size}", style=MUTED)
         if s.one_row and not s.narrow and len(melds) == 1:
             body.append("  ")
@@ -145,7 +145,7 @@ def beside_backs(info: list[Text], s: SeatState) -> list[Text]:
     width = max(line.cell_len for line in info)
     out = []
     for row in range(height):
-        back = backs(1, s.ascii_tiles) if 0 <= row - top_backs < count else Text(" ")
+        back = backs(1) if 0 <= row - top_backs < count else Text(" ")
         k = row - top_info
         line = info[k].copy() if 0 <= k < len(info) else Text()
         line.append(" " * (width - line.cell_len))
