@@ -11,11 +11,12 @@ from textual.pilot import Pilot
 
 from ningde_tui.cli import build_app
 from ningde_tui.rules.game import PASS, WIN
-from ningde_tui.rules.melds import ANKONG
+from ningde_tui.rules.melds import ANKONG, Meld
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.i18n import tr
 from ningde_tui.ui.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
-from ningde_tui.ui.widgets.melds import MeldsView, laid_melds
+from ningde_tui.ui.tilefaces import Piece
+from ningde_tui.ui.widgets.melds import MeldsView, laid_melds, meld_pieces
 from ningde_tui.ui.widgets.pond import PondView
 
 SIZES = [(110, 34), (160, 50), (200, 60)]
@@ -232,3 +233,12 @@ async def test_english_spells_out_the_wall_labels() -> None:
         await settle(pilot)
         wall = widget_text(pilot.app.screen.query_one("#wall"))
         assert all(word in wall for word in ("head", "tail", "reserve", "break"))
+
+
+def test_a_concealed_kong_without_faces_is_four_backs_even_where_faces_may_show() -> None:
+    """Another seat's Observation may carry a 暗杠 without its tiles (rules.md §5): backs."""
+    hidden = Meld(ANKONG, ())
+    assert meld_pieces(hidden, owner=1, faces=True) == [Piece(None)] * 4
+    known = Meld(ANKONG, (parse_tile("9p"),) * 4)
+    assert meld_pieces(known, owner=1, faces=False) == [Piece(None)] * 4
+    assert [p.tile for p in meld_pieces(known, owner=1, faces=True)] == list(known.tiles)
