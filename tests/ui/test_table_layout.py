@@ -242,3 +242,15 @@ def test_a_concealed_kong_without_faces_is_four_backs_even_where_faces_may_show(
     known = Meld(ANKONG, (parse_tile("9p"),) * 4)
     assert meld_pieces(known, owner=1, faces=False) == [Piece(None)] * 4
     assert [p.tile for p in meld_pieces(known, owner=1, faces=True)] == list(known.tiles)
+
+
+async def test_the_start_screen_says_when_the_terminal_cuts_it_off() -> None:
+    app = build_app(["play", "--pace", "instant"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        notice = pilot.app.screen.query_one("#start-too-small")
+        assert notice.display and notice.region.height == 1
+        assert "80×24" in widget_text(notice)
+        await pilot.resize_terminal(140, 45)
+        await settle(pilot)
+        assert notice.region.height == 0
