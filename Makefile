@@ -57,7 +57,7 @@ screenshots: $(TEST_STAMP)
 
 demo-cast: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[cast]'
-	NINGDE_DATA_DIR=$$(mktemp -d) $(BIN)/asciinema rec --overwrite -q --cols 140 --rows 45 -i 1 \
+	NINGDE_DATA_DIR=$$(mktemp -d) NINGDE_CONFIG_DIR=$$(mktemp -d) $(BIN)/asciinema rec --overwrite -q --cols 140 --rows 45 -i 1 \
 		-c "$(BIN)/ningde demo --seed 7 --hands 1 --speed fast" screenshots/demo.cast
 
 clean:

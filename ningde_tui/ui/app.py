@@ -18,6 +18,7 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from ..record import RecordError
@@ -55,8 +56,12 @@ def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
 
 class NingdeApp(App[None]):
     CSS_PATH = "app.tcss"
-    # Ctrl+Q quits (q discards a tile at the table): the footer says so on every screen
-    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", key_display="Ctrl+Q", priority=True)]
+    # Ctrl+Q quits (q discards a tile at the table): the footer says so on every screen; the
+    # command palette's key is ours too, so its footer label is in the player's language
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "key.quit", key_display="Ctrl+Q", priority=True),
+        Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -382,6 +387,12 @@ class NingdeApp(App[None]):
             self.action_new_game()
         elif isinstance(self.screen, StartScreen):
             self.screen.show_room_rules(chosen.rules)
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its prompt in the player's language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            placeholder = tr(self.lang, "app.palette_prompt")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
 
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit a Textual app: say how to, in the player's language."""

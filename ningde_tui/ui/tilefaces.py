@@ -91,9 +91,9 @@ def tile_text(tile: int, gold: int | None, ascii_tiles: bool) -> Text:
     return Text(chip_label(tile, ascii_tiles).strip(), style=tile_style(tile, gold, on_dark=True))
 
 
-def backs(count: int, ascii_tiles: bool) -> Text:
+def backs(count: int) -> Text:
     """An opponent's concealed tiles, face down."""
-    return Text(("#" if ascii_tiles else "▮") * count, style=Style(color=BACKS))
+    return Text("▮" * count, style=Style(color=BACKS))
 
 
 # ---------------------------------------------------------------- tiles laid on the table
@@ -128,11 +128,9 @@ def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) ->
     style = piece_style(piece, gold)
     if size == FLAT:
         label = " ▒▒ " if piece.tile is None else chip_label(piece.tile, ascii_tiles)
-        if piece.tile is None and ascii_tiles:
-            label = " ## "
         return [Text(label, style=style)]
     if piece.tile is None:
-        upper = lower = "##" if ascii_tiles else "▒▒"
+        upper = lower = "▒▒"
     else:
         upper, lower = face_lines(piece.tile, ascii_tiles)
     if size == TALL:

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from ningde_tui.record import replay_file
 from ningde_tui.rules.game import PASS, Game
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.match import Match
 from ningde_tui.ui.replay_model import step_marks
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
 from ningde_tui.ui.screens.replay import JumpScreen, ReplayScreen
@@ -237,3 +238,17 @@ async def test_mouse_steps_and_the_result_screen_at_a_hands_end(record) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert pilot.app.screen is screen and (screen.hand, screen.step) == (0, steps)
+
+
+async def test_a_player_recorded_without_a_name_is_not_called_p1(tmp_path) -> None:
+    path = tmp_path / "play.jsonl"
+    match = Match.new(5, ["greedy"] * 3, recorder_path=path)  # you in seat 1, unnamed
+    while match.next_human() is None and not match.hand_over:
+        seat, obs, _ = match.next_bot()
+        match.apply(match.players[seat].choose(obs))
+    match.close()
+    async with NingdeApp(replay=path).run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        assert screen.seating.name(0) == "玩家1"
+        assert all("P1" not in screen.seating.name(s) for s in range(4))

@@ -92,3 +92,18 @@ async def test_choosing_english_redraws_the_start_screen_and_the_footer_in_engli
         assert isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.lang == "en"
         quit_binding = pilot.app.active_bindings["ctrl+q"].binding
         assert quit_binding.description == "quit"
+
+
+async def test_textuals_own_words_are_in_the_players_language() -> None:
+    app = NingdeApp(seed=3, pace="instant", start_screen=False)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        assert pilot.app.active_bindings["ctrl+p"].binding.description == "命令"
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert any(
+            "Ctrl+Q" in str(n.message) and "退出" in str(n.message) for n in app._notifications
+        )
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert pilot.app.screen.query_one("CommandInput").placeholder == "搜索命令…"

@@ -11,11 +11,12 @@ from textual.pilot import Pilot
 
 from ningde_tui.cli import build_app
 from ningde_tui.rules.game import PASS, WIN
-from ningde_tui.rules.melds import ANKONG
+from ningde_tui.rules.melds import ANKONG, Meld
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.i18n import tr
 from ningde_tui.ui.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
-from ningde_tui.ui.widgets.melds import MeldsView, laid_melds
+from ningde_tui.ui.tilefaces import Piece
+from ningde_tui.ui.widgets.melds import MeldsView, laid_melds, meld_pieces
 from ningde_tui.ui.widgets.pond import PondView
 
 SIZES = [(110, 34), (160, 50), (200, 60)]
@@ -101,8 +102,15 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_opens_with_i() -> N
         assert not side.display or side.region.width == 0
         await pilot.press("i")
         await settle(pilot)
-        assert side.region.width >= 30
-        assert region(pilot, "#table").right <= side.region.x
+        assert side.region.width >= 24
+        table_r = region(pilot, "#table")
+        assert table_r.right <= side.region.x
+        # the table makes room: every seat still has its place beside its pond
+        for n in (1, 3):
+            seat = region(pilot, f"#seat-{n}")
+            assert seat.width >= 12 and table_r.contains_region(seat.intersection(table_r))
+        assert region(pilot, "#seat-3").right <= content_box(pilot, "#pond-3").x
+        assert content_box(pilot, "#pond-1").right <= region(pilot, "#seat-1").x
     async with table_app(late_hand_match()).run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert pilot.app.screen.query_one("#side").region.width >= 30
@@ -225,3 +233,24 @@ async def test_english_spells_out_the_wall_labels() -> None:
         await settle(pilot)
         wall = widget_text(pilot.app.screen.query_one("#wall"))
         assert all(word in wall for word in ("head", "tail", "reserve", "break"))
+
+
+def test_a_concealed_kong_without_faces_is_four_backs_even_where_faces_may_show() -> None:
+    """Another seat's Observation may carry a 暗杠 without its tiles (rules.md §5): backs."""
+    hidden = Meld(ANKONG, ())
+    assert meld_pieces(hidden, owner=1, faces=True) == [Piece(None)] * 4
+    known = Meld(ANKONG, (parse_tile("9p"),) * 4)
+    assert meld_pieces(known, owner=1, faces=False) == [Piece(None)] * 4
+    assert [p.tile for p in meld_pieces(known, owner=1, faces=True)] == list(known.tiles)
+
+
+async def test_the_start_screen_says_when_the_terminal_cuts_it_off() -> None:
+    app = build_app(["play", "--pace", "instant"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        notice = pilot.app.screen.query_one("#start-too-small")
+        assert notice.display and notice.region.height == 1
+        assert "80×24" in widget_text(notice)
+        await pilot.resize_terminal(140, 45)
+        await settle(pilot)
+        assert notice.region.height == 0

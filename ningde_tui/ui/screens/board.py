@@ -236,6 +236,7 @@ class BoardScreen(Screen[None]):
             width=self.seat_width(side),
             narrow=side,
             one_row=self.scale == 0,
+            left=self.seating.position(seat) == 3,
             callout=self.callout_for(seat),
         )
 
@@ -508,7 +509,10 @@ class BoardScreen(Screen[None]):
         scale = len(SCALES) - 1 - scale
         for i in range(len(SCALES)):
             self.set_class(i == scale, f"-s{i}")
-        self.set_class(not self.side_open(width), "-side-folded")
+        side = self.side_open(width)
+        self.set_class(not side, "-side-folded")
+        # the panel opened on a narrow terminal: it and the side ponds make room for the seats
+        self.set_class(side and width < SIDE_PANEL_WIDTH, "-tight")
         if scale != self.scale:
             self.scale = scale
             if self.is_mounted and self.table_ready:
@@ -520,6 +524,6 @@ class BoardScreen(Screen[None]):
     def action_toggle_side(self) -> None:
         """Fold or unfold the side panel (scores, hints, log)."""
         self.side_choice = self.has_class("-side-folded")
-        self.set_class(not self.side_choice, "-side-folded")
+        self._check_size(*self.app.size)
         if self.table_ready:
             self.call_after_refresh(self.refresh_table)

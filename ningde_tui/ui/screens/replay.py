@@ -97,9 +97,11 @@ class ReplayScreen(BoardScreen):
         self._reviews: dict[int, Review] = {}
 
     def _record_names(self) -> tuple[str, ...]:
+        """Seats by their names in the record; a player the record names only by seat (P1,
+        written when no name was given) as the table calls one (玩家1)."""
         lang = self.lang
         return tuple(
-            s.name
+            (tr(lang, "seat.player", n=i + 1) if s.name == f"P{i + 1}" else s.name)
             if s.human
             else tr(lang, "seat.bot", n=i + 1, level=level_name(s.level or "?", lang))
             for i, s in enumerate(self.model.seats)

@@ -48,7 +48,6 @@ def display_order(hand: tuple[int, ...], drawn: int | None, gold: int) -> list[i
 
 BOX = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
-ASCII_BOX = ("+", "-", "+", "|", "+", "+")
 
 
 class HandTile(Widget):
@@ -92,10 +91,8 @@ class HandTile(Widget):
         bg = GOLD_BG if is_gold else IVORY
         edge = Style(bgcolor=bg)
         face = tile_style(self.tile, self.gold) + Style(bgcolor=bg)
-        if self.ascii_tiles:
-            tl, h, tr, v, bl, br = ASCII_BOX
-        else:
-            tl, h, tr, v, bl, br = HEAVY_BOX if self.has_class("-hl") else BOX
+        # box lines in any style: --ascii (and English) change the notation, not the box
+        tl, h, tr, v, bl, br = HEAVY_BOX if self.has_class("-hl") else BOX
         top, bottom = face_lines(self.tile, self.ascii_tiles)
         inner = 4 if self.big else 2
         crown = (h * inner, edge)

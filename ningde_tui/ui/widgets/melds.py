@@ -17,7 +17,6 @@ from ..palette import CALL
 from ..tilefaces import FLAT, Piece, row_lines
 
 ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}  # toward a position: bottom, right, top, left
-ASCII_ARROWS = {0: "v", 1: ">", 2: "^", 3: "<"}
 
 
 def meld_pieces(meld: Meld, owner: int, faces: bool) -> list[Piece]:
@@ -35,12 +34,11 @@ def meld_pieces(meld: Meld, owner: int, faces: bool) -> list[Piece]:
     return pieces
 
 
-def source_arrow(meld: Meld, bottom: int, ascii_tiles: bool) -> Text:
+def source_arrow(meld: Meld, bottom: int) -> Text:
     """An arrow at the player (as drawn on the screen) a called tile came from."""
     if meld.source is None or meld.kind == ANKONG:
         return Text()
-    arrows = ASCII_ARROWS if ascii_tiles else ARROWS
-    return Text(arrows[(meld.source - bottom) % 4], style=f"bold {CALL}")
+    return Text(ARROWS[(meld.source - bottom) % 4], style=f"bold {CALL}")
 
 
 @dataclass(frozen=True)
@@ -72,7 +70,7 @@ def melds_lines(s: MeldsState) -> list[Text]:
         lines: list[Text] | None = None
         for k, meld in enumerate(s.melds[start : start + s.per_line], start):
             laid = row_lines(laid_out[k], s.size, s.gold, s.ascii_tiles, sep="")
-            arrow = source_arrow(meld, s.bottom, s.ascii_tiles)
+            arrow = source_arrow(meld, s.bottom)
             laid[0].append_text(arrow if arrow.plain else Text(" "))
             for line in laid[1:]:
                 line.append(" ")

@@ -37,8 +37,9 @@ def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
     return out
 
 
-def marker(ascii_tiles: bool) -> Text:
-    return Text("<" if ascii_tiles else "◀", style=f"bold {LIT}")
+def marker() -> Text:
+    """The latest discard's mark (the same in every tile notation)."""
+    return Text("◀", style=f"bold {LIT}")
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def pond_lines(state: PondState, size: str, per_row: int = PER_ROW) -> list[Text
         row = pieces[start : start + per_row]
         lines = row_lines(row, size, state.gold, state.ascii_tiles)
         if row[-1].mark == "latest":
-            lines[0].append_text(marker(state.ascii_tiles))
+            lines[0].append_text(marker())
         out += lines
     return out
 
@@ -79,13 +80,17 @@ def pond_width(size: str, per_row: int = PER_ROW) -> int:
     return per_row * (piece_width(size) + 1)
 
 
-def pond_size(width: int, height: int, count: int) -> str:
-    """The biggest tiles with which three rows (or as many as the pond needs) fit."""
+def pond_size(width: int, height: int, count: int) -> tuple[str, int]:
+    """(tile size, tiles a row): the biggest tiles with which rows of six, three rows (or as
+    many as the pond needs), fit; where even flat rows of six do not, shorter rows of
+    standing tiles (a narrow terminal with the side panel open)."""
     rows = max(3, -(-count // PER_ROW))
     for size in (TALL, STANDING):
         if pond_width(size) <= width and 2 * rows <= height:
-            return size
-    return FLAT
+            return size, PER_ROW
+    if pond_width(FLAT) <= width or height < 6:
+        return FLAT, PER_ROW
+    return STANDING, max(width // (piece_width(STANDING) + 1), 1)
 
 
 class PondView(Static):
@@ -104,5 +109,5 @@ class PondView(Static):
 
     def render(self) -> Text:
         region = self.content_region
-        size = pond_size(region.width, region.height, len(self.state.pieces))
-        return Text("\n").join(pond_lines(self.state, size))
+        size, per_row = pond_size(region.width, region.height, len(self.state.pieces))
+        return Text("\n").join(pond_lines(self.state, size, per_row))

@@ -42,6 +42,7 @@ class SeatState:
     width: int = 40  # the most cells a line may take
     narrow: bool = False  # at the side of the table: the score under the name
     one_row: bool = False  # the hand's backs and the melds on one line (a small terminal)
+    left: bool = False  # on the left of the table (上家)
     callout: str = ""  # 碰！ just after this seat called
 
 
@@ -124,8 +125,10 @@ def seat_lines(s: SeatState) -> list[Text]:
         title.append("  ")
         title.append_text(score_text(s))
     melds = melds_lines(s.melds_state)
+    if s.tiles is None and s.narrow:
+        return beside_backs(lines + melds, s)
     if s.tiles is None:
-        body = backs(s.hand_size, s.ascii_tiles)
+        body = backs(s.hand_size)
         body.append(f" {s.hand_size}", style=MUTED)
         if s.one_row and not s.narrow and len(melds) == 1:
             body.append("  ")
@@ -134,6 +137,23 @@ def seat_lines(s: SeatState) -> list[Text]:
     else:
         lines += open_hand(s, max(s.width, 8)).split("\n")
     return lines + melds
+
+
+def beside_backs(info: list[Text], s: SeatState) -> list[Text]:
+    """A side player's hand as a column of backs along the table's edge (the left edge for
+    上家, the right for 下家), the name, score and melds beside it, both centred."""
+    count = s.hand_size
+    height = max(count, len(info))
+    top_backs, top_info = (height - count) // 2, (height - len(info)) // 2
+    width = max(line.cell_len for line in info)
+    out = []
+    for row in range(height):
+        back = backs(1) if 0 <= row - top_backs < count else Text(" ")
+        k = row - top_info
+        line = info[k].copy() if 0 <= k < len(info) else Text()
+        line.append(" " * (width - line.cell_len))
+        out.append(Text.assemble(back, "  ", line) if s.left else Text.assemble(line, "  ", back))
+    return out
 
 
 def open_hand(s: SeatState, width: int) -> Text:

@@ -222,6 +222,8 @@ class WallView(Widget):
                 col = max(col + 2 - cell_len(label), 0)
             put(grid, row, col, [(label, LABEL[name])], width)
         centre = self.centre()
+        if q.height >= 2 * len(centre) + 6:  # a big square: the centre breathes
+            centre = [part for line in centre for part in ((line, []) if line else (line,))][:-1]
         top = max((q.height - len(centre)) // 2, 3)
         for k, line in enumerate(centre):
             start = max((width - line_width(line)) // 2, CENTRE_LEFT)
