@@ -47,6 +47,9 @@ class BaselineBot(NormalBot):
     discard win passed up for a likely self-draw, and 金雀 over cheap wins."""
 
     name = "baseline"
+    # none of the mistakes a normal bot can be set to make
+    mistake_rate = 0.0
+    call_miss_rate = 0.0
     # Each seat whose discard could bring a tile counts this much beside drawing it.
     CALL_WEIGHT = 0.5
     # What a discard that lets another seat 吃/碰 costs, in effective tiles, at its chance.

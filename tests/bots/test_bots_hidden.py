@@ -14,6 +14,7 @@ from helpers import act
 import ningde_tui.bots.base
 import ningde_tui.bots.baseline
 import ningde_tui.bots.evaluate
+import ningde_tui.bots.hard
 import ningde_tui.bots.levels
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.game import OVER, WINDOW, Game, Observation
@@ -39,6 +40,7 @@ def test_the_bot_modules_do_not_know_the_game():
         ningde_tui.bots.base,
         ningde_tui.bots.levels,
         ningde_tui.bots.baseline,
+        ningde_tui.bots.hard,
         ningde_tui.bots.evaluate,
     ):
         assert not hasattr(module, "Game"), module.__name__
