@@ -1,22 +1,31 @@
 """The hard level (issue 14): ``baseline`` (the hard bot of 2026-12-01, see baseline.py) and what
 was measured to beat it in paired duplicate play.
 
-清一色 (one suit, rules.md §9) pays b×3+30 a head against 平胡's b+1: some ten times as much.
-baseline only takes one when it happens; hard goes for it when the suit is close enough: when
-the hand's shanten counting only one suit (the others' tiles as missing) is at most
-``FLUSH_EXTRA`` above its plain shanten, its exposed melds are all of that suit, and enough of
-the wall is left, it discards off-suit tiles first (the least useful one, as baseline rates
-them), calls only that suit's tiles, and still takes any win it is offered.
+baseline plays a pure speed race and takes a big pattern only when it happens. hard plays for
+one when it is close enough that the pay makes up for the speed it costs (rules.md §11: 金雀
+pays b×3+15 a head and 清一色 b×3+30, against 平胡's b+1 and 自摸's (b+1)×2):
+
+- 金雀 (the two golds as the pair): with two golds or more, when the shanten toward five melds
+  with two golds set aside as the pair is at most ``JINQUE_EXTRA`` above the plain shanten;
+- 清一色 (one suit): when the shanten counting only one suit's tiles (the others' as missing)
+  is at most ``FLUSH_EXTRA`` above the plain one and its exposed melds are all of that suit;
+
+and enough of the wall is left. It then rates discards by that pattern's shanten and effective
+tiles first (baseline's rating breaks ties, so the least useful tile goes), calls only what
+brings that pattern closer, and still takes any win it is offered (baseline's rule of skipping
+a cheap win while a 金雀 is close stays).
 """
 
 from __future__ import annotations
 
 from ..rules import shapes
-from ..rules.game import CHI_, KONG_, PONG_, Action, Observation
+from ..rules.game import CHI_, KONG_, PONG_, TURN, Action, Observation
 from ..rules.tiles import NUM_FACES, face, face_counts
 from .baseline import BaselineBot
 from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
 from .levels import Candidate
+
+JINQUE_TARGET = -1  # a target is this, or the suit (0-2) of a 清一色
 
 
 def suit_only(counts: list[int], suit: int) -> list[int]:
@@ -26,35 +35,67 @@ def suit_only(counts: list[int], suit: int) -> list[int]:
     return out
 
 
+def target_shanten(target: int, counts: list[int], jokers: int, groups: int) -> int:
+    """Shanten toward the target pattern."""
+    if target == JINQUE_TARGET:
+        return shapes.melds_shanten(counts, jokers - 2, groups)
+    return shapes.shanten(suit_only(counts, target), jokers, groups)
+
+
 class HardBot(BaselineBot):
-    """``baseline`` plus deliberate 清一色 (see the module's docstring)."""
+    """``baseline`` plus deliberate 金雀 and 清一色 (see the module's docstring)."""
 
     name = "hard"
-    # Go for 清一色 when its shanten is at most this much above the plain one ...
+    # Go for 金雀 when its shanten is at most this much above the plain one ...
+    JINQUE_EXTRA = 1
+    # ... and 清一色 likewise ...
     FLUSH_EXTRA = 1
-    # ... and at least this many drawable tiles per shanten step of it are left (4 seats draw).
-    FLUSH_DRAWS_PER_STEP = 6
+    # ... while at least this many drawable tiles per step of its shanten are left.
+    DRAWS_PER_STEP = 6
 
-    def flush_suit(
-        self, obs: Observation, counts: list[int], jokers: int, groups: int
-    ) -> int | None:
-        """The suit to play 清一色 in with these concealed tiles (face counts), if any."""
-        shown = {face(m.tiles[0], obs.gold) // 9 for m in obs.melds[obs.seat]}
-        if len(shown) > 1:
-            return None
+    def target(self, obs: Observation, counts: list[int], jokers: int, groups: int) -> int | None:
+        """The pattern to play for with these concealed tiles (face counts), if any."""
         plain = shapes.shanten(counts, jokers, groups)
-        best: tuple[int, int] | None = None
-        for s in shown or (0, 1, 2):
-            q = shapes.shanten(suit_only(counts, s), jokers, groups)
-            if best is None or q < best[0]:
-                best = (q, s)
-        assert best is not None
-        q, s = best
-        if q - plain > self.FLUSH_EXTRA:
-            return None
-        if obs.drawable < self.FLUSH_DRAWS_PER_STEP * (q + 1):
-            return None
-        return s
+        options: list[tuple[int, int]] = []
+        if jokers >= 2 and self.JINQUE_EXTRA >= 0:
+            js = target_shanten(JINQUE_TARGET, counts, jokers, groups)
+            if js - plain <= self.JINQUE_EXTRA:
+                options.append((js, JINQUE_TARGET))
+        shown = {face(m.tiles[0], obs.gold) // 9 for m in obs.melds[obs.seat]}
+        if len(shown) <= 1 and self.FLUSH_EXTRA >= 0:
+            for s in shown or (0, 1, 2):
+                q = target_shanten(s, counts, jokers, groups)
+                if q - plain <= self.FLUSH_EXTRA:
+                    options.append((q, s))
+        options = [o for o in options if obs.drawable >= self.DRAWS_PER_STEP * (o[0] + 1)]
+        # the closer one; at a tie 清一色, which pays more (b×3+30 against b×3+15)
+        return min(options, key=lambda o: (o[0], o[1] == JINQUE_TARGET))[1] if options else None
+
+    # Pass a win that is not 金雀 while the 金雀 is this close (its shanten after the pass, or
+    # after the best discard) and at least PASS_DRAWS drawable tiles are left; None: never.
+    PASS_FOR_JINQUE: int | None = None
+    PASS_DRAWS = 12
+
+    def play_on_for_more(self, obs: Observation) -> bool:
+        if super().play_on_for_more(obs):
+            return True
+        if self.PASS_FOR_JINQUE is None or obs.drawable < self.PASS_DRAWS:
+            return False
+        counts, jokers = face_counts(obs.hand, obs.gold)
+        if jokers < 2:
+            return False
+        groups = groups_left(obs)
+        if obs.phase != TURN:  # passing a discard: the hand stays as it is
+            js = target_shanten(JINQUE_TARGET, counts, jokers, groups)
+        else:
+            js = min(
+                target_shanten(
+                    JINQUE_TARGET, [n - (f == g) for g, n in enumerate(counts)], jokers, groups
+                )
+                for f in range(NUM_FACES)
+                if counts[f]
+            )
+        return js <= self.PASS_FOR_JINQUE
 
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         super().rank(obs, cands)
@@ -63,48 +104,44 @@ class HardBot(BaselineBot):
             return
         before = list(first.counts)  # the hand before the discard
         before[face(first.action.tile, obs.gold)] += 1
-        suit = self.flush_suit(obs, before, first.jokers, first.groups)
-        if suit is None:
-            return
-        self.rank_flush(obs, cands, suit)
+        target = self.target(obs, before, first.jokers, first.groups)
+        if target is not None:
+            self.rank_for(obs, cands, target)
 
-    def rank_flush(self, obs: Observation, cands: list[Candidate], suit: int) -> None:
-        """Rank by 清一色 shanten and its effective tiles; baseline's rating breaks ties."""
+    def rank_for(self, obs: Observation, cands: list[Candidate], target: int) -> None:
+        """Rank by the target's shanten and effective tiles; baseline's rating breaks ties."""
         faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
-        in_suit = suit_only(faces_unseen, suit)
-        rated = []
-        for c in cands:
-            counts = suit_only(c.counts, suit)
-            q = shapes.shanten(counts, c.jokers, c.groups)
-            rated.append((c, q, counts))
-        best = min(q for _, q, _ in rated)
-        for c, q, counts in rated:
+        rated = [(c, target_shanten(target, c.counts, c.jokers, c.groups)) for c in cands]
+        best = min(q for _, q in rated)
+        for c, q in rated:
             uke = 0.0
-            if q == best:
+            if q == best and target == JINQUE_TARGET:
+                uke = self.melds_ukeire(c, faces_unseen, golds_unseen, q)
+            elif q == best:
                 uke = effective_tiles(
-                    counts, c.jokers, c.groups, q, in_suit, golds_unseen, self.CALL_WEIGHT
-                )
+                    suit_only(c.counts, target), c.jokers, c.groups, q,
+                    suit_only(faces_unseen, target), golds_unseen, self.CALL_WEIGHT,
+                )  # fmt: skip
             c.score = -10000.0 * q + 100.0 * uke + c.score / 1000.0
 
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         counts, jokers = face_counts(obs.hand, obs.gold)
-        suit = self.flush_suit(obs, counts, jokers, groups_left(obs))
-        if suit is None:
+        groups = groups_left(obs)
+        target = self.target(obs, counts, jokers, groups)
+        if target is None:
             return super().best_call(obs, calls)
-        now = shapes.shanten(suit_only(counts, suit), jokers, groups_left(obs))
+        now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None
         for call in calls:
             if call.type not in (CHI_, PONG_, KONG_) or call.tile is None:
                 continue
-            if face(call.tile, obs.gold) // 9 != suit:
+            if target != JINQUE_TARGET and face(call.tile, obs.gold) // 9 != target:
                 continue
             rest = list(obs.hand)
             for t in call.uses():
                 rest.remove(t)
             rc, rj = face_counts(rest, obs.gold)
-            after = shapes.shanten(suit_only(rc, suit), rj, groups_left(obs) - 1)
-            if call.type == KONG_:
-                after -= 1
+            after = target_shanten(target, rc, rj, groups - 1) - (call.type == KONG_)
             if after < now and (best is None or after < best[0]):
                 best = (after, call)
         return best[1] if best is not None else None
