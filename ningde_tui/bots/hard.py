@@ -14,6 +14,33 @@ and enough of the wall is left. It then rates discards by that pattern's shanten
 tiles first (baseline's rating breaks ties, so the least useful tile goes), calls only what
 brings that pattern closer, and still takes any win it is offered (baseline's rule of skipping
 a cheap win while a 金雀 is close stays).
+
+Measured (issue 14, 2026-12-01): paired duplicate against baseline in the table hard,
+baseline, normal, easy, 600 walls × 24 plays (6 seating orders × 4 rotations), seed 7, ± the
+95% half-width. A null run (this class with both patterns off, so it plays exactly as
+baseline) reads −0.035 ±0.132 there: that is the table's own offset, compare with it.
+
+- as shipped (JINQUE_EXTRA=1, FLUSH_EXTRA=1): −0.041 ±0.140, i.e. −0.006 against the null
+  run; 5 金雀 and 1 清一色 in 14,400 hands against baseline's 3 and 0. Neutral: the patterns
+  are rarely that close. With both at 0 it changed no decision at all in those hands.
+- 金雀 at JINQUE_EXTRA=2: −0.079; 清一色 alone at FLUSH_EXTRA 2/3/4 (300 walls, seed 7):
+  −0.06/−0.12/−0.29, with 2-5 清一色 in 7,200 hands: each player draws only some seven tiles,
+  too few to turn a hand into one suit.
+- passing wins that are not 金雀 while the 金雀 is close (PASS_FOR_JINQUE 0, or 1 with
+  JINQUE_EXTRA=2): −0.12 and −0.41. Hands with two golds win 65% of the time as they are (459
+  such hands of 6,000 in baseline self-play, +10.3 points each, none of them 金雀); played for
+  金雀 they win it rarely (8-16 金雀 in 14,400 hands).
+- a learned chance to win: a logistic fit, per shanten, of "the seat goes on to win" on
+  ln(1 + weighted effective tiles) and the drawable count, from 80,000 discards of baseline
+  self-play (2 × 2,500 hands). Used to let a discard give up one step of shanten for a much
+  wider hand (the fit says a ready hand on two or three live tiles wins less often than a
+  one-away hand with 50+ weighted effective tiles): −0.85 ±0.16 — the fit is confounded (wide
+  one-away hands are often the ones holding golds) and baseline's strict shanten order is
+  right. The same fit used only among discards of the best shanten: −0.07 ±0.14 (neutral).
+- Not tried: determinized search (PIMC). Sampling the hidden hands and wall is easy from an
+  Observation, but playing them out needs a Game built mid-hand from such a sample, which the
+  engine (ningde_tui/rules, not the bots' to change) does not offer; bots/evaluate.py would
+  need its own fast model of the others' play.
 """
 
 from __future__ import annotations
