@@ -37,6 +37,10 @@ baseline) reads −0.035 ±0.132 there: that is the table's own offset, compare 
   one-away hand with 50+ weighted effective tiles): −0.85 ±0.16 — the fit is confounded (wide
   one-away hands are often the ones holding golds) and baseline's strict shanten order is
   right. The same fit used only among discards of the best shanten: −0.07 ±0.14 (neutral).
+- the value of waits (baseline's wait_value) weighted ×3 or ×0.3: −0.041 and −0.043, the same
+  as without (it seldom decides between discards of equal speed).
+- In `make bench-bots` (4000 walls × 24, seed 2026) hard − baseline was +0.034 [−0.022,
+  +0.089]: issue 14's +0.15 is not reached.
 - Not tried: determinized search (PIMC). Sampling the hidden hands and wall is easy from an
   Observation, but playing them out needs a Game built mid-hand from such a sample, which the
   engine (ningde_tui/rules, not the bots' to change) does not offer; bots/evaluate.py would
