@@ -1,6 +1,11 @@
 """Bot strength and speed (issue 14: three strengths a player can feel).
 
     .venv/bin/python benchmarks/bench_bots.py [--walls 4000] [--workers 2] [--rotations-only]
+    .venv/bin/python benchmarks/bench_bots.py --no-speed --walls 600 --seed 7 \
+        --variant "try:JINQUE_EXTRA=2,FLUSH_EXTRA=-1" --lineup try,baseline,normal,easy
+
+``--variant NAME:ATTR=VALUE,...`` seats a hard bot with some of its class settings changed
+(the way hard.py's notes were measured); each variant in the lineup is compared with baseline.
 
 1. Strength: duplicate play of hard, baseline, normal and easy at one table: every wall in all
    six cyclic seating orders × four rotations (24 plays a wall; ``--rotations-only`` plays the
@@ -17,12 +22,14 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import math
 import random
 import statistics
 import time
 
-from ningde_tui.bots.base import make_bot
+from ningde_tui.bots.base import REFERENCE_BOTS, make_bot
+from ningde_tui.bots.hard import HardBot
 from ningde_tui.rules.game import OVER, Game
 from ningde_tui.rules.scoring import PATTERN_ZH, PATTERNS
 from ningde_tui.rules.wall import shuffled_wall
@@ -69,7 +76,8 @@ def strength(walls: int, workers: int, seed: int, all_orders: bool, lineup: list
         print(f"  {s.bot:<9} {pattern_mix(s)}")
     by_bot = {s.bot: s for s in summary.seats}
     print(f"{'paired gap':<20} {'mean':>8} {'95% CI':>18}  {'asked':>6}  met")
-    for better, worse, asked in GAPS:
+    gaps = GAPS + [(b, "baseline", 0.15) for b in lineup if b in REFERENCE_BOTS and b != "baseline"]
+    for better, worse, asked in gaps:
         if better not in by_bot or worse not in by_bot:
             continue
         mean, lo, hi = paired(by_bot[better], by_bot[worse])
@@ -109,6 +117,19 @@ def speed(hands: int, decisions: int) -> None:
     )
 
 
+def register_variant(spec: str) -> str:
+    """``NAME:ATTR=VALUE,...``: a HardBot with those class settings, known to make_bot."""
+    name, _, settings = spec.partition(":")
+    attrs = {}
+    for item in filter(None, settings.split(",")):
+        key, value = item.split("=")
+        if not hasattr(HardBot, key):
+            raise SystemExit(f"HardBot has no setting {key!r}")
+        attrs[key] = ast.literal_eval(value)
+    REFERENCE_BOTS[name] = type(name, (HardBot,), {"name": name, **attrs})
+    return name
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--walls", type=int, default=4000)
@@ -123,7 +144,12 @@ def main() -> None:
         help="the listed seating order's four rotations only (not all six orders)",
     )
     parser.add_argument("--no-speed", action="store_true", help="strength only")
+    parser.add_argument(
+        "--variant", action="append", default=[], help="NAME:ATTR=VALUE,... (a changed hard bot)"
+    )
     args = parser.parse_args()
+    for spec in args.variant:
+        register_variant(spec)  # before the worker processes fork, so they know it too
     if not args.no_speed:
         speed(args.speed_hands, args.decisions)
     lineup = [b.strip() for b in args.lineup.split(",")]
