@@ -37,6 +37,9 @@ baseline) reads −0.035 ±0.132 there: that is the table's own offset, compare 
   one-away hand with 50+ weighted effective tiles): −0.85 ±0.16 — the fit is confounded (wide
   one-away hands are often the ones holding golds) and baseline's strict shanten order is
   right. The same fit used only among discards of the best shanten: −0.07 ±0.14 (neutral).
+  The fit, logit P(win) = a + b·ln(1+u) + c·d/10 with (a, b, c) by shanten after the discard:
+  0: (−5.44, 1.157, 0.827), 1: (−9.10, 1.432, 1.316), 2: (−10.78, 1.259, 1.579),
+  3+: (−10.80, 1.043, 1.466); e.g. ready on u=12 with d=20 → 0.31, one away on u=50 → 0.30.
 - the value of waits (baseline's wait_value) weighted ×3 or ×0.3: −0.041 and −0.043, the same
   as without (it seldom decides between discards of equal speed).
 - In `make bench-bots` (4000 walls × 24, seed 2026) hard − baseline was +0.034 [−0.022,
