@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots.base import BOTS, Player, make_bot
+from .bots.base import Player, known_bots, make_bot
 from .record import RecordWriter, seat_info
 from .rules.config import RuleConfig
 from .rules.game import OVER, Game, HandResult
@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bots",
         default="normal,normal,normal,normal",
-        help=f"four bots, comma-separated ({', '.join(sorted(BOTS))})",
+        help=f"four bots, comma-separated ({', '.join(sorted(known_bots()))})",
     )
     parser.add_argument("--record", type=Path, metavar="DIR", help="write game records here")
     parser.add_argument("--json", action="store_true", help="print one JSON summary object")
@@ -311,9 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) != 4:
         parser.error(f"--bots needs four bots, got {len(bots)}")
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in known_bots()]
     if unknown:
-        parser.error(f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
+        parser.error(f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(known_bots()))})")
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     if args.workers < 1:

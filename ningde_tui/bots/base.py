@@ -112,21 +112,34 @@ def _without(tiles: list[int], tile: int) -> list[int]:
     return out
 
 
+# The bots a player can pick (the start screen lists these).
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+# Bots kept only to measure others against (simulate and the benchmarks know them; the start
+# screen does not): ``baseline`` is the hard bot of 2026-12-01, frozen (issue 14).
+REFERENCE_BOTS: dict[str, type] = {}
 
 
 def _register_levels() -> None:
-    from .levels import BOT_LEVELS
+    from .baseline import BaselineBot
+    from .hard import HardBot
+    from .levels import EasyBot, NormalBot
 
-    BOTS.update(BOT_LEVELS)
+    BOTS.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
+    REFERENCE_BOTS["baseline"] = BaselineBot
 
 
 _register_levels()
 
 
+def known_bots() -> dict[str, type]:
+    """Every bot ``make_bot`` can build: the ones on offer and the reference ones."""
+    return {**BOTS, **REFERENCE_BOTS}
+
+
 def make_bot(level: str, seed: int) -> Player:
+    known = known_bots()
     try:
-        cls = BOTS[level]
+        cls = known[level]
     except KeyError:
-        raise ValueError(f"unknown bot {level!r} (known: {', '.join(sorted(BOTS))})") from None
+        raise ValueError(f"unknown bot {level!r} (known: {', '.join(sorted(known))})") from None
     return cls(seed)

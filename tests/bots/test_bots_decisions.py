@@ -240,12 +240,15 @@ def test_every_level_handles_every_decision(name, level):
     game, seat = build()
     obs = game.observation(seat)
     assert offered in {a.type for a in obs.legal}, f"{name}: no {offered} in {obs.legal}"
+    want = wanted.get(level)
+    right = 0
     for seed in SEEDS:
         action = make_bot(level, seed).choose(obs)
         assert action in obs.legal, f"{level} chose {action} in {name}"
-        want = wanted.get(level)
-        if want is not None:
-            assert want in (describe(action), action.type), f"{level} chose {action} in {name}"
+        right += want is None or want in (describe(action), action.type)
+    # normal keeps the wrong tile or lets a good call go some of the time, by design (issue 14)
+    need = len(SEEDS) // 2 + 1 if level == "normal" else len(SEEDS)
+    assert right >= need, f"{level} chose {want} with {right} of {len(SEEDS)} seeds in {name}"
     # and the game accepts it
     game.apply(action)
 

@@ -12,7 +12,9 @@ from bot_helpers import HEURISTIC, LEVELS, CheckedBot, upto
 from helpers import act
 
 import ningde_tui.bots.base
+import ningde_tui.bots.baseline
 import ningde_tui.bots.evaluate
+import ningde_tui.bots.hard
 import ningde_tui.bots.levels
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.game import OVER, WINDOW, Game, Observation
@@ -34,7 +36,13 @@ def test_bots_are_called_with_an_observation_only():
 
 def test_the_bot_modules_do_not_know_the_game():
     """The bot code imports the Observation, never the Game class it could reach into."""
-    for module in (ningde_tui.bots.base, ningde_tui.bots.levels, ningde_tui.bots.evaluate):
+    for module in (
+        ningde_tui.bots.base,
+        ningde_tui.bots.levels,
+        ningde_tui.bots.baseline,
+        ningde_tui.bots.hard,
+        ningde_tui.bots.evaluate,
+    ):
         assert not hasattr(module, "Game"), module.__name__
         assert hasattr(module, "Observation"), module.__name__
 

@@ -237,3 +237,16 @@ def test_weighted_effective_tiles_count_the_discards_a_hand_can_take():
     plain = effective_tiles(list(counts), 0, 2, now, unseen, 0, 0.0)
     weighted = effective_tiles(list(counts), 0, 2, now, unseen, 0, 0.5)
     assert weighted > plain > 0
+
+
+def test_hard_plays_for_jinque_when_it_is_as_close_as_a_plain_hand():
+    """In the 金雀 position the hand (two golds) is as close to 金雀 as to any win, so hard
+    plays for it (bots/hard.py): it rates every discard by the 金雀 shanten first."""
+    from ningde_tui.bots.hard import JINQUE_TARGET, HardBot
+
+    game, seat = jinque_position()
+    obs = game.observation(seat)
+    counts, golds = face_counts(obs.hand, obs.gold)
+    assert HardBot(0).target(obs, counts, golds, 4) == JINQUE_TARGET
+    scores = hard_scores(obs)
+    assert max(scores, key=scores.get) == "5s"
