@@ -693,6 +693,12 @@ def seat_name(seat: int, lang: str) -> str:
     return tr(lang, f"seat.{seat}")
 
 
+def player_name(name: str, seat: int, lang: str) -> str:
+    """A player's name from a record; one the record names only by seat (``P1``, written when
+    no name was given) as the table calls it (玩家1 / Player 1)."""
+    return tr(lang, "seat.player", n=seat + 1) if name == f"P{seat + 1}" else name
+
+
 def level_name(level: str, lang: str) -> str:
     """A bot level's name; a level this table does not know yet keeps its own name."""
     return STRINGS[lang].get(f"level.{level}", level)

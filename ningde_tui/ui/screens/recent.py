@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...storage import RecordSummary, list_records
-from ..i18n import level_name, tr
+from ..i18n import level_name, player_name, tr
 from ..localize import localize_bindings
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
 
@@ -33,7 +33,10 @@ def mode_key(summary: RecordSummary) -> str:
 
 
 def players_text(summary: RecordSummary, lang: str) -> str:
-    return ", ".join(s.name if s.human else level_name(s.level, lang) for s in summary.seats)
+    return ", ".join(
+        player_name(s.name, i, lang) if s.human else level_name(s.level, lang)
+        for i, s in enumerate(summary.seats)
+    )
 
 
 def standing_text(summary: RecordSummary) -> Text:

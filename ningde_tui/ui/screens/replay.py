@@ -24,7 +24,7 @@ from textual.widgets import Button, Input, Label, Static
 from ...review import Decision, Review, review_replay
 from ...rules.game import OVER, PASS, Action, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..i18n import level_name, tile_name, tr
+from ..i18n import level_name, player_name, tile_name, tr
 from ..localize import localize_bindings
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..replay_model import ReplayModel
@@ -101,7 +101,7 @@ class ReplayScreen(BoardScreen):
         written when no name was given) as the table calls one (玩家1)."""
         lang = self.lang
         return tuple(
-            (tr(lang, "seat.player", n=i + 1) if s.name == f"P{i + 1}" else s.name)
+            player_name(s.name, i, lang)
             if s.human
             else tr(lang, "seat.bot", n=i + 1, level=level_name(s.level or "?", lang))
             for i, s in enumerate(self.model.seats)
