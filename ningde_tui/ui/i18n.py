@@ -397,7 +397,7 @@ EN: dict[str, str] = {
     "hints.complete": "complete hand",
     "hints.discard": "cut {tile}",
     "hints.gold": "gold",
-    "hints.accepts": "{n} tiles help",
+    "hints.accepts": "{n} tiles",
     "hints.now": "now: {state}",
     "choice.title": "{name} discarded {tile}",
     "choice.window": "Rob-the-gold window",

@@ -36,9 +36,11 @@ SUIT_COLOUR_ON_DARK = SUIT_ON_DARK
 
 
 def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
-    """The two lines of a tall tile: ``五``/``万``, ``白``/``板``; ASCII ``5m``/blank."""
+    """The two lines of a tall tile: ``五``/``万``, ``白``/``板``; in the ``5m`` notation the
+    rank over the suit letter (``5``/``m``), 白板 as ``w``."""
     if ascii_tiles:
-        return tile_str(tile), "  "
+        text = tile_str(tile)
+        return (text[0] + " ", text[1] + " ") if len(text) == 2 else (text.ljust(2), "  ")
     if tile == WHITE:
         return "白", "板"
     return RANK_ZH[tile % 9], SUIT_ZH[suit_of(tile)]

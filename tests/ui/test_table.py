@@ -315,7 +315,7 @@ async def test_english_and_ascii() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         tile = pilot.app.screen.query(HandTile)[0]
-        assert "5s" in str(tile.render()) and "G*" in str(tile.render())
+        assert "│5 │\n│s │" in str(tile.render()) and "G*" in str(tile.render())  # 5 over s
         await pilot.press("1")
         await pilot.pause()
         assert announce_text(pilot).startswith("Not allowed: a gold")
