@@ -111,6 +111,10 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_opens_with_i() -> N
             assert seat.width >= 12 and table_r.contains_region(seat.intersection(table_r))
         assert region(pilot, "#seat-3").right <= content_box(pilot, "#pond-3").x
         assert content_box(pilot, "#pond-1").right <= region(pilot, "#seat-1").x
+        # nothing of 下家 is cut off at the table's edge: its backs become a count (▮×N)
+        seat_1 = pilot.app.screen.query_one("#seat-1")
+        assert region(pilot, "#seat-1").right <= region(pilot, "#col-1").right + 1
+        assert f"×{seat_1.state.hand_size}" in widget_text(seat_1)
     async with table_app(late_hand_match()).run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert pilot.app.screen.query_one("#side").region.width >= 30

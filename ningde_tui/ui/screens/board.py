@@ -236,6 +236,7 @@ class BoardScreen(Screen[None]):
             width=self.seat_width(side),
             narrow=side,
             one_row=self.scale == 0,
+            tight=self.has_class("-tight"),
             left=self.seating.position(seat) == 3,
             callout=self.callout_for(seat),
         )

@@ -42,6 +42,7 @@ class SeatState:
     width: int = 40  # the most cells a line may take
     narrow: bool = False  # at the side of the table: the score under the name
     one_row: bool = False  # the hand's backs and the melds on one line (a small terminal)
+    tight: bool = False  # a narrow terminal with the side panel open: no room to spare
     left: bool = False  # on the left of the table (上家)
     callout: str = ""  # 碰！ just after this seat called
 
@@ -143,9 +144,15 @@ def beside_backs(info: list[Text], s: SeatState) -> list[Text]:
     """A side player's hand as a column of backs along the table's edge (the left edge for
     上家, the right for 下家), the name, score and melds beside it, both centred."""
     count = s.hand_size
+    width = max(line.cell_len for line in info)
+    if s.tight:
+        # no room for the column beside the melds (a narrow terminal with the side panel
+        # open): the backs as a count under the name, so nothing is cut off at the edge
+        hand = backs(1)
+        hand.append(f"×{count}", style=MUTED)
+        return [info[0], hand, *info[1:]]
     height = max(count, len(info))
     top_backs, top_info = (height - count) // 2, (height - len(info)) // 2
-    width = max(line.cell_len for line in info)
     out = []
     for row in range(height):
         back = backs(1) if 0 <= row - top_backs < count else Text(" ")
