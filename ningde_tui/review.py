@@ -21,16 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots.base import make_bot
+from .bots.base import WINNING, make_bot
 from .bots.evaluate import discard_outlook
 from .record import RecordError, Replay, replay_file
-from .rules.game import DISCARD, WIN, Action, Game
+from .rules.game import DISCARD, Action, Game
 from .rules.tiles import tile_str
 
 PROG = "ningde review"
 REVIEWER = "hard"  # the strongest level the start screen offers
 EXIT_OK, EXIT_BAD = 0, 2
-WINNING = (WIN, "rob_gold", "three_gold")
 
 
 def action_text(action: Action) -> str:

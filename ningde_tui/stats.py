@@ -30,7 +30,7 @@ from typing import Any
 import platformdirs
 
 from .record import RecordError, replay_file
-from .storage import ENV_DATA_DIR, data_dir, records_dir
+from .storage import ENV_DATA_DIR, data_dir, records_dir, seats_from_header
 
 PROG = "ningde stats"
 CACHE_VERSION = 1
@@ -77,17 +77,7 @@ def summarize_game(path: Path) -> GameSummary:
     """Replay one record and keep what the statistics need (raises one of ``BROKEN``)."""
     stat = path.stat()
     replay = replay_file(path)
-    raw_seats = replay.header.get("seats") or [{}] * 4
-    seats = []
-    for i, s in enumerate(raw_seats):
-        s = s if isinstance(s, dict) else {}
-        seats.append(
-            {
-                "name": str(s.get("name") or f"{i + 1}"),
-                "kind": "human" if s.get("kind") == "human" else "bot",
-                "level": str(s.get("level") or ""),
-            }
-        )
+    seats = [seat.to_record() for seat in seats_from_header(replay.header)]
     hands = []
     for hand in replay.hands:
         result = hand.game.result
