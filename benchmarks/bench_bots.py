@@ -33,7 +33,7 @@ from ningde_tui.bots.hard import HardBot
 from ningde_tui.rules.game import OVER, Game
 from ningde_tui.rules.scoring import PATTERN_ZH, PATTERNS
 from ningde_tui.rules.wall import shuffled_wall
-from ningde_tui.simulate import SeatStats, simulate
+from ningde_tui.sim.simulate import SeatStats, simulate
 
 LINEUP = ["hard", "baseline", "normal", "easy"]
 # (better, worse, the least gap issue 14 asks for)

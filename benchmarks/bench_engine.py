@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ningde_tui.simulate import simulate
+from ningde_tui.sim.simulate import simulate
 
 
 def main() -> None:

@@ -19,9 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from ningde_tui import review, stats
-from ningde_tui.record import replay_file
-from ningde_tui.simulate import main as simulate_main
+from ningde_tui.analysis import review
+from ningde_tui.cli import stats
+from ningde_tui.cli.simulate import main as simulate_main
+from ningde_tui.records.record import replay_file
 
 
 @contextlib.contextmanager

@@ -2,8 +2,11 @@
 
 - ``rules`` is the engine: it imports the standard library and itself, nothing else;
 - ``bots`` see the engine only: the standard library, ``rules`` and themselves (no UI);
-- the headless tools (records, calculator, simulation, statistics, review) never load the UI
-  (Textual) at import time;
+- ``records`` (format, storage, the hostile-input reader) sit on ``rules``; ``sim`` and
+  ``analysis`` on ``rules``, ``bots`` and ``records``; none of them knows the UI;
+- ``ui/model`` (match, hints, announcements, translations, settings) is Textual-free;
+- the package root holds no loose modules; the command modules of the headless tools (calc,
+  replay --check, simulate, stats, review) never load the UI (Textual) at import time;
 - test modules do not import one another (shared helpers live in ``*helpers.py``).
 
 Read from the source with ``ast``, so a lazy import inside a function counts too where it
@@ -56,25 +59,54 @@ def outside(names: list[str], allowed: tuple[str, ...]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", sources("rules"), ids=lambda p: p.name)
-def test_rules_import_nothing_above_them(path: Path) -> None:
-    assert outside(imports(path), ("ningde_tui.rules",)) == []
+# The layers, lowest first: a package may import only itself and the packages named for it.
+LAYERS = {
+    "rules": ("ningde_tui.rules",),
+    "bots": ("ningde_tui.rules", "ningde_tui.bots"),
+    "records": ("ningde_tui.rules", "ningde_tui.records", "platformdirs"),
+    "sim": ("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.sim"),
+    "analysis": (
+        *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.analysis"),
+        "platformdirs",
+    ),
+}
 
 
-@pytest.mark.parametrize("path", sources("bots"), ids=lambda p: p.name)
-def test_bots_see_only_the_engine(path: Path) -> None:
-    assert outside(imports(path), ("ningde_tui.rules", "ningde_tui.bots")) == []
+@pytest.mark.parametrize(
+    ("layer", "path"),
+    [(layer, p) for layer in LAYERS for p in sources(layer)],
+    ids=lambda x: x if isinstance(x, str) else x.name,
+)
+def test_each_layer_imports_only_what_is_below_it(layer: str, path: Path) -> None:
+    assert outside(imports(path), LAYERS[layer]) == []
 
 
-HEADLESS = ["calc", "record", "storage", "simulate", "stats", "review", "jsonline", "replay_cli"]
+def test_the_package_root_holds_only_packages() -> None:
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"]
+
+
+@pytest.mark.parametrize("path", sources("ui/model"), ids=lambda p: p.name)
+def test_the_ui_model_is_textual_free(path: Path) -> None:
+    names = imports(path)
+    assert [n for n in names if n.startswith(("textual", "rich"))] == []
+    assert [n for n in names if n.startswith("ningde_tui.ui.") and ".model" not in n] == []
+
+
+HEADLESS = ["calc", "replay", "simulate", "stats", "review"]
 
 
 @pytest.mark.parametrize("name", HEADLESS)
-def test_headless_tools_do_not_load_the_ui(name: str) -> None:
-    path = PACKAGE / f"{name}.py"
+def test_headless_commands_do_not_load_the_ui(name: str) -> None:
+    path = PACKAGE / "cli" / f"{name}.py"
     assert path.exists(), f"{name} moved: name it here again"
     top = imports(path, top_level_only=True)
-    assert [n for n in top if n.startswith(("textual", "ningde_tui.ui"))] == []
+    assert [n for n in top if n.startswith(("textual", "rich", "ningde_tui.ui"))] == []
+
+
+def test_the_cli_package_loads_no_command_until_it_runs() -> None:
+    top = imports(PACKAGE / "cli" / "__init__.py", top_level_only=True)
+    assert [n for n in top if n.startswith("ningde_tui")] == []
 
 
 def test_test_modules_do_not_import_each_other() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ningde_tui.calc import main
+from ningde_tui.cli.calc import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -610,7 +610,7 @@ def test_batch_empty_input_prints_nothing(capsys):
 CALC = [
     sys.executable,
     "-c",
-    "import sys; from ningde_tui.calc import main; sys.exit(main(sys.argv[1:]))",
+    "import sys; from ningde_tui.cli.calc import main; sys.exit(main(sys.argv[1:]))",
 ]
 
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from ningde_tui.calc import main as calc_main
-from ningde_tui.record import RecordError
-from ningde_tui.replay_cli import main as replay_main
-from ningde_tui.storage import resume, summarize
-from ningde_tui.ui.match import Match
+from ningde_tui.cli.calc import main as calc_main
+from ningde_tui.cli.replay import main as replay_main
+from ningde_tui.records.record import RecordError
+from ningde_tui.records.storage import resume, summarize
+from ningde_tui.ui.model.match import Match
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from hostile_records import HEAVEN, HOSTILE_LINES, write_record
 
-from ningde_tui.calc import main as calc_main
-from ningde_tui.jsonline import raw_lines, split_lines
-from ningde_tui.record import replay_file
-from ningde_tui.replay_cli import main as replay_main
+from ningde_tui.cli.calc import main as calc_main
+from ningde_tui.cli.replay import main as replay_main
+from ningde_tui.records.jsonline import raw_lines, split_lines
+from ningde_tui.records.record import replay_file
+from ningde_tui.records.storage import ENV_DATA_DIR, latest_unfinished, list_records, resume
 from ningde_tui.rules.game import PASS
-from ningde_tui.storage import ENV_DATA_DIR, latest_unfinished, list_records, resume
-from ningde_tui.ui.match import Match
+from ningde_tui.ui.model.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 # A plain 17-tile 平胡 on a discard (gold 3s): a legal line to check the run goes on.
@@ -81,7 +81,7 @@ def test_every_hostile_record_through_the_real_command(tmp_path):
         for i, (line, _) in enumerate(HOSTILE_LINES.values())
     ]
     script = (
-        "import sys\nfrom ningde_tui.replay_cli import main\n"
+        "import sys\nfrom ningde_tui.cli.replay import main\n"
         "for p in sys.argv[1:]:\n"
         "    print(main(['--check', p]), file=sys.stderr)\n"
     )
@@ -147,7 +147,7 @@ def test_continue_with_a_broken_record_in_the_folder(broken_folder):
         [
             sys.executable,
             "-c",
-            "from ningde_tui.storage import latest_unfinished; print(latest_unfinished())",
+            "from ningde_tui.records.storage import latest_unfinished; print(latest_unfinished())",
         ],
         capture_output=True,
         text=True,
@@ -178,7 +178,7 @@ CALC_HOSTILE = {
 
 
 def calc_process(argv: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    code = "import sys; from ningde_tui.calc import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from ningde_tui.cli.calc import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *argv], input=stdin, capture_output=True, cwd=ROOT, timeout=60
     )

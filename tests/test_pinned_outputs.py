@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from ningde_tui.simulate import main as simulate_main
+from ningde_tui.cli.simulate import main as simulate_main
 
 PINS = {
     1: (

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from ningde_tui.record import RecordError, replay_file, replay_lines
-from ningde_tui.replay_cli import main as replay_main
+from ningde_tui.cli.replay import main as replay_main
+from ningde_tui.records.record import RecordError, replay_file, replay_lines
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import (
     ADDKONG,
@@ -705,7 +705,7 @@ def test_a_version_1_game_saved_unfinished_still_continues(tmp_path):
     2026-12-01 (version 1, simulated bots, stopped in hand 4). It continues with the rules it
     was played with, and what is written on stays a record that replays."""
     from ningde_tui.bots.base import make_bot
-    from ningde_tui.storage import GameRecorder, resume
+    from ningde_tui.records.storage import GameRecorder, resume
 
     path = tmp_path / "old.jsonl"
     path.write_bytes((RECORDS / "saved" / "v1_unfinished_seed41.jsonl").read_bytes())

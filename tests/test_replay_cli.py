@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ningde_tui.replay_cli import main as replay_main
+from ningde_tui.cli.replay import main as replay_main
 
 RECORDS = Path(__file__).parent / "records"
 ROOT = Path(__file__).resolve().parent.parent

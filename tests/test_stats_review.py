@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from ningde_tui.replay_cli import main as replay_main
-from ningde_tui.review import main as review_main
-from ningde_tui.stats import main as stats_main
-from ningde_tui.storage import ENV_DATA_DIR
+from ningde_tui.cli.replay import main as replay_main
+from ningde_tui.cli.review import main as review_main
+from ningde_tui.cli.stats import main as stats_main
+from ningde_tui.records.storage import ENV_DATA_DIR
 
 LEVELS = ["hard", "random", "normal", "easy"]
 
@@ -21,7 +21,7 @@ LEVELS = ["hard", "random", "normal", "easy"]
 def simulated(tmp_path_factory) -> Path:
     """Two sessions of 16 hands, the four levels seated once each (records written by
     ``ningde simulate --record``)."""
-    from ningde_tui.simulate import main as simulate_main
+    from ningde_tui.cli.simulate import main as simulate_main
 
     folder = tmp_path_factory.mktemp("records")
     assert simulate_main(

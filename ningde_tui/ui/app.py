@@ -21,13 +21,14 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..record import RecordError
-from ..storage import latest_unfinished, new_record_path, records_dir, resume
-from .i18n import tr
+from ..records.record import RecordError
+from ..records.storage import latest_unfinished, new_record_path, records_dir, resume
 from .localize import localize_bindings
-from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .model.i18n import tr
+from .model.match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .model.replay import ReplayModel
+from .model.settings import Settings, save_settings
 from .palette import THEME
-from .replay_model import ReplayModel
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
@@ -36,7 +37,6 @@ from .screens.result import ResultScreen
 from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
-from .settings import Settings, save_settings
 
 HUMAN_SEAT = "human"
 UNSAVED_NOTICE_SECONDS = 7 * 24 * 3600.0  # the notice that a game is not saved stays up

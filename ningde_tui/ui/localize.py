@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from textual.dom import DOMNode
 
-from .i18n import STRINGS
+from .model.i18n import STRINGS
 
 
 def localize_bindings(node: DOMNode, lang: str) -> None:

@@ -21,16 +21,16 @@ from pathlib import Path
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from ..storage import ENV_DATA_DIR
+from ..records.storage import ENV_DATA_DIR
 from .app import NingdeApp
-from .match import Match
-from .scenarios import (
+from .model.match import Match
+from .model.scenarios import (
     chi_choice_match,
     late_hand_match,
     three_claims_match,
     win_on_discard_match,
 )
-from .settings import ENV_CONFIG_DIR
+from .model.settings import ENV_CONFIG_DIR
 
 SIZE = (140, 45)
 TABLE_SIZES = ((110, 34), (160, 50), (200, 60))  # a late hand at each size the table scales to
@@ -174,7 +174,7 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
 async def _write_learning_shots(out: Path, data: Path) -> list[Path]:
     """复盘 in the replay viewer (a random player's seat at its first difference from the hard
     bot) and the 战绩 screen over three simulated sessions."""
-    from ..simulate import main as simulate
+    from ..sim.simulate import main as simulate
 
     mixed = bots_record(data / "mixed.jsonl", 5, ("hard", "random", "normal", "normal"))
     review = out / "review.svg"

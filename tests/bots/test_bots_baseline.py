@@ -12,9 +12,9 @@ import pytest
 from bot_helpers import run_hand
 
 from ningde_tui.bots.base import BOTS, REFERENCE_BOTS, make_bot
+from ningde_tui.cli.simulate import main as simulate_main
 from ningde_tui.rules.game import Game
 from ningde_tui.rules.wall import shuffled_wall
-from ningde_tui.simulate import main as simulate_main
 
 # seed → (decisions over eight hands of four baseline bots, sha256 of them and the results)
 PINNED = {

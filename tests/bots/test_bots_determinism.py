@@ -13,7 +13,7 @@ from ningde_tui.bots.base import make_bot
 from ningde_tui.cli import main as ningde
 from ningde_tui.rules.game import Game
 from ningde_tui.rules.wall import shuffled_wall
-from ningde_tui.simulate import Summary, simulate
+from ningde_tui.sim.simulate import Summary, simulate
 
 
 class Twins:
@@ -100,7 +100,7 @@ def test_all_orders_give_every_bot_every_upstream_neighbour():
     each other bot as its 上家 (whose discards it may 吃) eight times."""
     from collections import Counter
 
-    from ningde_tui.simulate import seating_orders
+    from ningde_tui.sim.simulate import seating_orders
 
     assert seating_orders(False) == [(0, 1, 2, 3)]
     orders = seating_orders(True)

@@ -21,7 +21,7 @@ from ningde_tui.rules.game import OVER, WINDOW, Game, Observation
 from ningde_tui.rules.scenario import build_wall
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.rules.wall import deal_order, shuffled_wall
-from ningde_tui.simulate import play_hand
+from ningde_tui.sim.simulate import play_hand
 
 
 def test_bots_are_called_with_an_observation_only():

@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ningde_tui import simulate as sim
 from ningde_tui.bots.base import make_bot
-from ningde_tui.record import replay_lines
-from ningde_tui.replay_cli import main as replay_main
+from ningde_tui.cli.replay import main as replay_main
+from ningde_tui.cli.simulate import main as simulate_main
+from ningde_tui.records.record import replay_lines
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import (
     ACTION_TYPES,
@@ -44,6 +44,7 @@ from ningde_tui.rules.game import (
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import WHITE, full_set
 from ningde_tui.rules.wall import deal_order
+from ningde_tui.sim import simulate as sim
 
 # ------------------------------------------------------------------------ rule switches
 DEFAULT = RuleConfig()
@@ -245,7 +246,7 @@ def test_illegal_actions_are_refused_and_change_nothing(seed, probe_seed, config
 
 # ------------------------------------------------------------------------ records
 def _simulate(capsys, tmp: Path, seed: int, bots: str, hands: int, *extra: str) -> dict:
-    status = sim.main(
+    status = simulate_main(
         ["--hands", str(hands), "--seed", str(seed), "--bots", bots, "--record", str(tmp), "--json"]
         + list(extra)
     )

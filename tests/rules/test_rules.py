@@ -729,7 +729,7 @@ def test_s11_scores_are_zero_sum_over_random_hands():
     import random
 
     from ningde_tui.bots.base import GreedyBot
-    from ningde_tui.simulate import play_hand
+    from ningde_tui.sim.simulate import play_hand
 
     rng = random.Random(5)
     for i in range(40):

@@ -17,13 +17,13 @@ import pytest
 from pilot_helpers import SIZE, discard_last, only_record, settle, table_app
 from textual.pilot import Pilot
 
-from ningde_tui import jsonline
-from ningde_tui.record import RecordWriter, replay_file
-from ningde_tui.replay_cli import main as replay_main
+from ningde_tui.cli.replay import main as replay_main
+from ningde_tui.records import jsonline
+from ningde_tui.records.record import RecordWriter, replay_file
+from ningde_tui.records.storage import ENV_DATA_DIR, GameRecorder, resume
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.storage import ENV_DATA_DIR, GameRecorder, resume
 from ningde_tui.ui.app import UNSAVED_NOTICE_SECONDS, NingdeApp
-from ningde_tui.ui.match import Match
+from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.table import TableScreen
 
@@ -140,7 +140,7 @@ async def test_a_game_that_cannot_be_written_on_is_continued_unsaved(data_dir, m
     def read_only(path):
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr("ningde_tui.record._open_append", read_only)
+    monkeypatch.setattr("ningde_tui.records.record._open_append", read_only)
     app = NingdeApp(pace="instant", resume=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

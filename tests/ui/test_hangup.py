@@ -25,7 +25,7 @@ def test_the_game_quits_when_its_terminal_is_hung_up(tmp_path):
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 140, 0, 0))
     env = dict(os.environ, NINGDE_DATA_DIR=str(tmp_path), TERM="xterm-256color")
-    args = [sys.executable, "-m", "ningde_tui.cli", "play", "--no-start", "--seed", "3"]
+    args = [sys.executable, "-m", "ningde_tui", "play", "--no-start", "--seed", "3"]
     # a new session with no controlling terminal: the hang-up sends no SIGHUP, the game has to
     # notice it by itself
     proc = subprocess.Popen(

@@ -14,11 +14,11 @@ from pilot_helpers import (
 )
 from textual.pilot import Pilot
 
-from ningde_tui.play import hotseat_plan
+from ningde_tui.cli.hotseat import hotseat_plan
 from ningde_tui.rules.game import CHI_, PASS, PONG_, TURN, WIN, Action
 from ningde_tui.rules.melds import PONG
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.scenarios import three_claims_match
+from ningde_tui.ui.model.scenarios import three_claims_match
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
@@ -131,7 +131,7 @@ async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
     asked behind the cover in priority order (A is nearer the dealer) and sees only their own
     choice."""
     from ningde_tui.rules.game import ROB_GOLD
-    from ningde_tui.ui.scenarios import discard, scenario_match
+    from ningde_tui.ui.model.scenarios import discard, scenario_match
 
     match = scenario_match(
         {0: "123m456m789m123p45p77s", 1: "123s456s789s123m45m77p", 3: "1s"},

@@ -17,8 +17,8 @@ from ningde_tui.rules.game import (
 )
 from ningde_tui.rules.melds import ANKONG, KONG
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.match import HUMAN
-from ningde_tui.ui.scenarios import discard, scenario_match
+from ningde_tui.ui.model.match import HUMAN
+from ningde_tui.ui.model.scenarios import discard, scenario_match
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
 

@@ -8,18 +8,18 @@ import re
 import pytest
 from pilot_helpers import SIZE, settle
 
-from ningde_tui import play
 from ningde_tui.bots.base import make_bot
+from ningde_tui.cli import hotseat, play
 from ningde_tui.rules.game import DISCARD, Action
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import TOTAL_TILES, parse_tile, parse_tiles
 from ningde_tui.rules.wall import stack_location
-from ningde_tui.simulate import play_hand
-from ningde_tui.ui.announce import describe
+from ningde_tui.sim.simulate import play_hand
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.hints import discard_hints, hand_hint, unseen
-from ningde_tui.ui.i18n import EN, ZH
-from ningde_tui.ui.scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
+from ningde_tui.ui.model.announce import describe
+from ningde_tui.ui.model.hints import discard_hints, hand_hint, unseen
+from ningde_tui.ui.model.i18n import EN, ZH
+from ningde_tui.ui.model.scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.screenshots import fix_svg
@@ -187,14 +187,14 @@ def test_every_event_of_real_hands_reads_in_both_languages() -> None:
 
 
 def test_hotseat_and_demo_arguments() -> None:
-    from ningde_tui import demo
+    from ningde_tui.cli import demo
 
     with pytest.raises(SystemExit):
-        play.hotseat_main(["--humans", "5"])
+        hotseat.main(["--humans", "5"])
     with pytest.raises(SystemExit):
-        play.hotseat_main(["--humans", "2", "--names", "A"])
+        hotseat.main(["--humans", "2", "--names", "A"])
     with pytest.raises(SystemExit):
-        play.hotseat_main(["--humans", "3", "--seats", "1,2"])
+        hotseat.main(["--humans", "3", "--seats", "1,2"])
     with pytest.raises(SystemExit):
         demo.main(["--hands", "0"])
     with pytest.raises(SystemExit):
@@ -207,7 +207,7 @@ def test_hotseat_and_demo_arguments() -> None:
 def test_replay_text_walk_is_kept(capsys, tmp_path) -> None:
     from pathlib import Path
 
-    from ningde_tui.replay_cli import main as replay_main
+    from ningde_tui.cli.replay import main as replay_main
 
     record = Path(__file__).parent.parent / "records" / "rob_gold.jsonl"
     assert replay_main(["--text", str(record)]) == 0
@@ -216,7 +216,7 @@ def test_replay_text_walk_is_kept(capsys, tmp_path) -> None:
 
 
 def test_seat_names_follow_the_viewer() -> None:
-    from ningde_tui.ui.seating import Seating
+    from ningde_tui.ui.model.seating import Seating
 
     seating = Seating("zh", bottom=2, names=("甲", None, "乙", None))
     assert [seating.name(s) for s in range(4)] == ["对家·甲", "上家", "你·乙", "下家"]

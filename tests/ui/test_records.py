@@ -9,13 +9,13 @@ import json
 from pilot_helpers import SIZE, discard_last, only_record, settle, table_app
 from textual.widgets import Button, DataTable
 
-from ningde_tui.record import replay_file
+from ningde_tui.records.record import replay_file
+from ningde_tui.records.storage import list_records, resume
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import CLAIM, DISCARD, TURN, Action
 from ningde_tui.rules.session import Session
-from ningde_tui.storage import list_records, resume
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.match import HUMAN
+from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
@@ -106,7 +106,7 @@ async def test_continue_button_on_the_start_screen(data_dir) -> None:
 def test_resume_rebuilds_the_session_from_the_seed(data_dir, tmp_path) -> None:
     """A record whose hand is not the seed's deal is refused, naming the hand line."""
     app_record = tmp_path / "game.jsonl"
-    from ningde_tui.ui.match import Match
+    from ningde_tui.ui.model.match import Match
 
     match = Match.new(5, ["greedy"] * 3, recorder_path=app_record)
     match.apply(Action(match.game.turn, DISCARD, match.game.legal_actions(match.game.turn)[0].tile))

@@ -11,11 +11,11 @@ from hostile_records import HOSTILE_LINES
 from pilot_helpers import SIZE, bot_game, settle, widget_text
 from textual.pilot import Pilot
 
-from ningde_tui.record import replay_file
+from ningde_tui.records.record import replay_file
 from ningde_tui.rules.game import PASS, Game
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.match import Match
-from ningde_tui.ui.replay_model import step_marks
+from ningde_tui.ui.model.match import Match
+from ningde_tui.ui.model.replay import step_marks
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
 from ningde_tui.ui.screens.replay import JumpScreen, ReplayScreen
 from ningde_tui.ui.screens.result import ResultScreen

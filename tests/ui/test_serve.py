@@ -52,7 +52,7 @@ def test_serve_answers_with_the_app_page(tmp_path) -> None:
 
 # --------------------------------------------------------------------------- exposure, limits
 def test_loopback_hosts() -> None:
-    from ningde_tui.serve import is_loopback
+    from ningde_tui.cli.serve import is_loopback
 
     assert all(map(is_loopback, ["localhost", "127.0.0.1", "127.1.2.3", "::1", "[::1]"]))
     assert not any(map(is_loopback, ["0.0.0.0", "::", "", "192.168.1.5", "example.org"]))
@@ -62,7 +62,7 @@ def test_loopback_hosts() -> None:
 def test_a_host_beyond_loopback_is_warned_about(monkeypatch, capsys, host, warned) -> None:
     from textual_serve.server import Server
 
-    from ningde_tui.serve import main
+    from ningde_tui.cli.serve import main
 
     served = []
     monkeypatch.setattr(Server, "serve", lambda self: served.append(self))
@@ -77,7 +77,7 @@ def test_a_host_beyond_loopback_is_warned_about(monkeypatch, capsys, host, warne
 
 
 def test_max_sessions_must_be_positive(capsys) -> None:
-    from ningde_tui.serve import main
+    from ningde_tui.cli.serve import main
 
     with pytest.raises(SystemExit) as exit_info:
         main(["--max-sessions", "0"])

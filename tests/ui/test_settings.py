@@ -11,10 +11,10 @@ from textual.widgets import Select, Static, Switch
 from ningde_tui.cli import build_app
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.settings import Settings, load_settings, room_rule_names
 from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
-from ningde_tui.ui.settings import Settings, load_settings, room_rule_names
 
 
 def test_every_room_rule_is_a_switch_with_its_default() -> None:

@@ -12,8 +12,8 @@ from pilot_helpers import SIZE, bot_game, settle, table_app
 from textual.pilot import Pilot
 
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.match import Match
-from ningde_tui.ui.scenarios import (
+from ningde_tui.ui.model.match import Match
+from ningde_tui.ui.model.scenarios import (
     chi_choice_match,
     late_hand_match,
     three_claims_match,

@@ -12,8 +12,8 @@ from pilot_helpers import SIZE, settle, widget_text
 from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
-from ningde_tui.simulate import main as simulate_main
-from ningde_tui.stats import collect, tally
+from ningde_tui.analysis.stats import collect, tally
+from ningde_tui.cli.simulate import main as simulate_main
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.stats import StatsScreen

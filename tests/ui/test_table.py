@@ -8,8 +8,8 @@ from textual.widgets import Static
 from ningde_tui.rules.game import CHI_, DISCARD, PASS, TURN, WIN, Action
 from ningde_tui.rules.melds import CHI, PONG
 from ningde_tui.rules.tiles import parse_tile, parse_tiles
-from ningde_tui.ui.match import HUMAN
-from ningde_tui.ui.scenarios import (
+from ningde_tui.ui.model.match import HUMAN
+from ningde_tui.ui.model.scenarios import (
     blocked_win_match,
     chi_choice_match,
     gold_turn_match,

@@ -13,8 +13,8 @@ from ningde_tui.cli import build_app
 from ningde_tui.rules.game import PASS, WIN
 from ningde_tui.rules.melds import ANKONG, Meld
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.i18n import tr
-from ningde_tui.ui.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
+from ningde_tui.ui.model.i18n import tr
+from ningde_tui.ui.model.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
 from ningde_tui.ui.tilefaces import Piece
 from ningde_tui.ui.widgets.melds import MeldsView, laid_melds, meld_pieces
 from ningde_tui.ui.widgets.pond import PondView

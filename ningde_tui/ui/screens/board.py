@@ -22,12 +22,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game, Observation
-from ..announce import Line, describe
-from ..hints import claim_hints, discard_hints, hand_hint
-from ..i18n import reason_text, tr
 from ..localize import localize_bindings
+from ..model.announce import Line, describe
+from ..model.hints import claim_hints, discard_hints, hand_hint
+from ..model.i18n import reason_text, tr
+from ..model.seating import Seating
 from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
-from ..seating import Seating
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order

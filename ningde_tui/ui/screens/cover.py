@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..i18n import tr
 from ..localize import localize_bindings
+from ..model.i18n import tr
 from ..palette import GOLD, MUTED, TEXT
 
 

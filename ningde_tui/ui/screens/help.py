@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from ..i18n import tr
 from ..localize import localize_bindings
+from ..model.i18n import tr
 
 
 def help_markdown(lang: str) -> str:

@@ -18,9 +18,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...storage import RecordSummary, list_records
-from ..i18n import level_name, player_name, tr
+from ...records.storage import RecordSummary, list_records
 from ..localize import localize_bindings
+from ..model.i18n import level_name, player_name, tr
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...record import RecordError
-from ..i18n import tr
+from ...records.record import RecordError
 from ..localize import localize_bindings
+from ..model.i18n import tr
 from ..palette import BAD, MUTED, TEXT
 
 

@@ -21,14 +21,14 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
-from ...review import Decision, Review, review_replay
+from ...analysis.review import Decision, Review, review_replay
 from ...rules.game import OVER, PASS, Action, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..i18n import level_name, player_name, tile_name, tr
 from ..localize import localize_bindings
+from ..model.i18n import level_name, player_name, tile_name, tr
+from ..model.replay import ReplayModel
+from ..model.seating import Seating
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
-from ..replay_model import ReplayModel
-from ..seating import Seating
 from ..tilefaces import tile_text
 from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
 

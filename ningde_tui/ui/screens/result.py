@@ -20,11 +20,11 @@ from textual.widgets import Button, Static
 
 from ...rules.game import Game, HandResult
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..i18n import tr
 from ..localize import localize_bindings
-from ..match import Match
+from ..model.i18n import tr
+from ..model.match import Match
+from ..model.seating import Seating
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
-from ..seating import Seating
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
 from ..widgets.seat import melds_text

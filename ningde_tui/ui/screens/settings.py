@@ -14,10 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static, Switch
 
 from ...rules.config import RuleConfig
-from ..i18n import LANGS, tr
 from ..localize import localize_bindings
-from ..match import PACES
-from ..settings import TILE_STYLES, Settings, room_rule_names
+from ..model.i18n import LANGS, tr
+from ..model.match import PACES
+from ..model.settings import TILE_STYLES, Settings, room_rule_names
 
 
 def on_off(lang: str, value: bool) -> str:

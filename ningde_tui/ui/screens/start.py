@@ -15,11 +15,11 @@ from textual.containers import Center, Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
-from ...storage import latest_unfinished
-from ..i18n import level_name, tr
 from ..localize import localize_bindings
-from ..match import BOT_LEVELS
+from ..model.i18n import level_name, tr
+from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from .settings import rules_summary

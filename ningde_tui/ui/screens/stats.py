@@ -20,10 +20,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 from textual_plotext import PlotextPlot
 
-from ...stats import Collection, collect, tally
-from ...storage import records_dir
-from ..i18n import level_name, pattern_name, tr
+from ...analysis.stats import Collection, collect, tally
+from ...records.storage import records_dir
 from ..localize import localize_bindings
+from ..model.i18n import level_name, pattern_name, tr
 
 AGAINST = (None, "easy", "normal", "hard")
 BAR = 24  # cells of the longest pattern bar

@@ -20,10 +20,10 @@ from textual.binding import Binding
 from textual.worker import get_current_worker
 
 from ...rules.game import DECLINE_THREE_GOLD, DISCARD, PASS, Action, IllegalAction
-from ..announce import Line
-from ..i18n import level_name, refusal_text, tr
-from ..match import PACES, Match
-from ..seating import Seating
+from ..model.announce import Line
+from ..model.i18n import level_name, refusal_text, tr
+from ..model.match import PACES, Match
+from ..model.seating import Seating
 from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
 from .board import COMMON_BINDINGS, BoardInfo, BoardScreen

@@ -34,7 +34,7 @@ from ...rules.game import (
     WIN,
     Action,
 )
-from ..i18n import tr
+from ..model.i18n import tr
 from ..palette import KEY
 from ..tilefaces import chip, chips
 

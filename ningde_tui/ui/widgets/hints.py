@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...rules.game import Action
-from ..hints import Hint
-from ..i18n import tr
+from ..model.hints import Hint
+from ..model.i18n import tr
 from ..palette import GOLD, GOOD, MUTED, SOFT, WALL_TEXT
 from ..tilefaces import chips, tile_text
 

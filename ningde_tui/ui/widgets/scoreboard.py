@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ..i18n import seat_name, tr
+from ..model.i18n import seat_name, tr
 from ..palette import BAD, GOLD, GOOD, SOFT
 
 

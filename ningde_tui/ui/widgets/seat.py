@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...rules.melds import ANKONG, KONG, Meld
-from ..i18n import level_name, seat_name, tr
+from ..model.i18n import level_name, seat_name, tr
 from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
 from ..tilefaces import backs, chip
 from .hand import sort_hand

@@ -19,7 +19,7 @@ from textual.widget import Widget
 
 from ...rules.tiles import TOTAL_TILES
 from ...rules.wall import STACKS_PER_SIDE, break_point, stack_location
-from ..i18n import seat_name, tile_name, tr
+from ..model.i18n import seat_name, tile_name, tr
 from ..palette import (
     BAD,
     CALL,

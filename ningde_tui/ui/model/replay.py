@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..record import Replay, replay_file
-from ..rules.config import RuleConfig
-from ..rules.game import PASS, Action, Game
-from ..rules.session import HandSetup
-from ..storage import SeatInfo, seats_from_header
+from ...records.record import Replay, replay_file
+from ...records.storage import SeatInfo, seats_from_header
+from ...rules.config import RuleConfig
+from ...rules.game import PASS, Action, Game
+from ...rules.session import HandSetup
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules.game import Event
+from ...rules.game import Event
 from .i18n import pattern_name, reason_text, seat_name, tile_name, tr
 
 # Events that set the table's standing notice (shown until the next hand).

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, BinaryIO, NoReturn, TextIO
 
-from .jsonline import (
+from ..records.jsonline import (
     MAX_INT_DIGITS,
     LineError,
     RawLine,
@@ -28,8 +28,8 @@ from .jsonline import (
     shorten,
     text_raw_lines,
 )
-from .rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
-from .rules.scoring import (
+from ..rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
+from ..rules.scoring import (
     BY_DISCARD,
     BY_HEAVEN,
     BY_SELF,
@@ -40,7 +40,7 @@ from .rules.scoring import (
     WinScore,
     evaluate_win,
 )
-from .rules.tiles import (
+from ..rules.tiles import (
     COPIES,
     WHITE,
     TileError,

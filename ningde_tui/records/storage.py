@@ -22,10 +22,10 @@ from typing import Any
 
 import platformdirs
 
+from ..rules.config import RuleConfig
+from ..rules.game import CHOICE_PHASES, OVER, Action, Game, HandResult
+from ..rules.session import Session
 from .record import RecordError, RecordWriter, apply_written, read_objects, replay_file
-from .rules.config import RuleConfig
-from .rules.game import CHOICE_PHASES, OVER, Action, Game, HandResult
-from .rules.session import Session
 
 ENV_DATA_DIR = "NINGDE_DATA_DIR"
 HUMAN_KIND, BOT_KIND = "human", "bot"

@@ -13,6 +13,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from ..rules.config import RuleConfig
+from ..rules.game import (
+    CHOICE_PHASES,
+    CLAIM,
+    OVER,
+    WIN,
+    Action,
+    Game,
+    HandResult,
+    IllegalAction,
+    action_from_record,
+)
+from ..rules.session import HandSetup, Session
+from ..rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 from .jsonline import (
     MAX_LINE_BYTES,
     LineError,
@@ -24,20 +38,6 @@ from .jsonline import (
     shorten,
     text_raw_lines,
 )
-from .rules.config import RuleConfig
-from .rules.game import (
-    CHOICE_PHASES,
-    CLAIM,
-    OVER,
-    WIN,
-    Action,
-    Game,
-    HandResult,
-    IllegalAction,
-    action_from_record,
-)
-from .rules.session import HandSetup, Session
-from .rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 
 FORMAT = "ningde-record"
 VERSION = 2  # 2: the rule readings of 2026-12-01 (rules.md §7, §9); see RuleConfig.from_record

@@ -8,12 +8,12 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from .record import RecordError, replay_file
-from .rules.scoring import PATTERN_ZH
-from .rules.tiles import format_tiles, tile_str
+from ..records.record import RecordError, replay_file
+from ..rules.scoring import PATTERN_ZH
+from ..rules.tiles import format_tiles, tile_str
 
 if TYPE_CHECKING:
-    from .ui.app import NingdeApp
+    from ..ui.app import NingdeApp
 
 
 def _describe(result: dict) -> str:
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     return _headless(args)
 
 
-def build_watch(argv: list[str] | None = None) -> NingdeApp:
+def build_app(argv: list[str] | None = None) -> NingdeApp:
     """The app ``ningde replay FILE ARGV`` runs to watch a record (SystemExit(2) for bad
     arguments, or for --check and --text, which print instead of opening the app)."""
     parser = _parser()
@@ -104,8 +104,8 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
-    from .ui.app import NingdeApp
-    from .ui.settings import app_options
+    from ..ui.app import NingdeApp
+    from ..ui.model.settings import app_options
 
     return NingdeApp(
         **app_options(args.lang, None, args.ascii),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import shapes
-from ..rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
-from ..rules.tiles import COPIES, NUM_FACES, NUM_KINDS, face_counts, tile_for_face
+from ...rules import shapes
+from ...rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
+from ...rules.tiles import COPIES, NUM_FACES, NUM_KINDS, face_counts, tile_for_face
 
 
 @dataclass(frozen=True)

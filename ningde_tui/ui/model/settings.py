@@ -17,7 +17,7 @@ from typing import Any
 
 import platformdirs
 
-from ..rules.config import RuleConfig
+from ...rules.config import RuleConfig
 from .i18n import LANGS
 from .match import PACES
 

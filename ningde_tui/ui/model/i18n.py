@@ -7,8 +7,8 @@ engine wrote them, after a translated prefix.
 
 from __future__ import annotations
 
-from ..rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..rules.tiles import tile_str, tile_zh
+from ...rules.scoring import PATTERN_EN, PATTERN_ZH
+from ...rules.tiles import tile_str, tile_zh
 
 LANGS = ("zh", "en")
 

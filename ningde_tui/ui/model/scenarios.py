@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.config import RuleConfig
-from ..rules.game import (
+from ...rules.config import RuleConfig
+from ...rules.game import (
     ANKONG_,
     CHI_,
     CHOICE_PHASES,
@@ -18,9 +18,9 @@ from ..rules.game import (
     Action,
     Game,
 )
-from ..rules.scenario import build_wall
-from ..rules.session import HandSetup, Session
-from ..rules.tiles import parse_tile
+from ...rules.scenario import build_wall
+from ...rules.session import HandSetup, Session
+from ...rules.tiles import parse_tile
 from .match import Match
 
 

@@ -6,20 +6,20 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..ui.model.i18n import LANGS
+from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
 from .play import parse_levels
-from .ui.i18n import LANGS
-from .ui.match import BOT_LEVELS, DEFAULT_BOT, PACES
 
 if TYPE_CHECKING:
-    from .ui.app import NingdeApp
+    from ..ui.app import NingdeApp
 
 
 def main(argv: list[str] | None = None) -> int:
-    build_demo(argv).run()
+    build_app(argv).run()
     return 0
 
 
-def build_demo(argv: list[str] | None = None) -> NingdeApp:
+def build_app(argv: list[str] | None = None) -> NingdeApp:
     """The app ``ningde demo ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
@@ -40,8 +40,8 @@ def build_demo(argv: list[str] | None = None) -> NingdeApp:
         parser.error("--hands must be at least 1")
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
-    from .ui.app import NingdeApp
-    from .ui.settings import app_options
+    from ..ui.app import NingdeApp
+    from ..ui.model.settings import app_options
 
     return NingdeApp(
         seed=args.seed,

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..bots.base import BOTS, Player, make_bot
-from ..rules.config import RuleConfig
-from ..rules.game import OVER, Action, Event, Game, HandResult, Observation
-from ..rules.session import Session
-from ..storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
+from ...bots.base import BOTS, Player, make_bot
+from ...records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
+from ...rules.config import RuleConfig
+from ...rules.game import OVER, Action, Event, Game, HandResult, Observation
+from ...rules.session import Session
 
 HUMAN = 0  # the human's seat when one person plays against three bots
 PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}

@@ -1,0 +1,93 @@
+"""``ningde play``: you (seat 1) against three bots; the options and parsers the commands that
+open a table share."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from ..ui.model.i18n import LANGS
+from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
+
+if TYPE_CHECKING:
+    from ..ui.app import NingdeApp
+
+
+def parse_bots(text: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",")]
+    if len(bots) != 3 or any(b not in BOT_LEVELS for b in bots):
+        raise argparse.ArgumentTypeError(
+            f"three comma-separated levels from {', '.join(BOT_LEVELS)}, e.g. easy,normal,hard"
+        )
+    return bots
+
+
+def parse_levels(text: str) -> list[str]:
+    levels = [b.strip() for b in text.split(",") if b.strip()]
+    if not levels or any(b not in BOT_LEVELS for b in levels):
+        raise argparse.ArgumentTypeError(
+            f"comma-separated levels from {', '.join(BOT_LEVELS)}, e.g. normal,hard"
+        )
+    return levels
+
+
+def parse_names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")]
+
+
+def parse_seats(text: str) -> list[int]:
+    try:
+        seats = [int(s) for s in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("seat numbers 1-4, e.g. 1,3") from None
+    if any(not 1 <= s <= 4 for s in seats) or len(set(seats)) != len(seats):
+        raise argparse.ArgumentTypeError("different seat numbers from 1 to 4, e.g. 1,3")
+    return [s - 1 for s in seats]
+
+
+def common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
+    parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
+    parser.add_argument("--pace", choices=list(PACES), help="bot speed (default: the settings)")
+    parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    build_app(argv).run()
+    return 0
+
+
+def build_app(argv: list[str] | None = None) -> NingdeApp:
+    """The app ``ningde play ARGV`` runs (bad arguments: SystemExit(2))."""
+    parser = argparse.ArgumentParser(prog="ningde play", description="Play against three bots.")
+    common_options(parser)
+    parser.add_argument(
+        "--bots",
+        type=parse_bots,
+        default=[DEFAULT_BOT] * 3,
+        help=f"levels of 下家,对家,上家 from {', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
+    )
+    parser.add_argument(
+        "--no-start", action="store_true", help="skip the start screen and deal at once"
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="go on with the most recent unfinished game",
+    )
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    from ..ui.app import NingdeApp
+    from ..ui.model.settings import app_options
+
+    return NingdeApp(
+        seed=args.seed,
+        **app_options(args.lang, args.pace, args.ascii),
+        bots=args.bots,
+        rounds=args.rounds,
+        start_screen=not args.no_start,
+        resume=args.resume,
+    )
