@@ -174,7 +174,7 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
 async def _write_learning_shots(out: Path, data: Path) -> list[Path]:
     """复盘 in the replay viewer (a random player's seat at its first difference from the hard
     bot) and the 战绩 screen over three simulated sessions."""
-    from ..sim.simulate import main as simulate
+    from ..cli.simulate import main as simulate
 
     mixed = bots_record(data / "mixed.jsonl", 5, ("hard", "random", "normal", "normal"))
     review = out / "review.svg"
