@@ -41,12 +41,15 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
     from ..ui.app import NingdeApp
-    from ..ui.model.settings import app_options
+    from ..ui.model.launch import LaunchOptions
 
-    return NingdeApp(
+    options = LaunchOptions.for_command(
+        args.lang,
+        args.speed,
+        args.ascii,
         seed=args.seed,
-        **app_options(args.lang, args.speed, args.ascii),
-        seats=args.bots,
+        seats=tuple(args.bots),
         demo=True,
         demo_hands=args.hands,
     )
+    return NingdeApp(options)

@@ -70,13 +70,16 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     except ValueError as exc:
         parser.error(str(exc))
     from ..ui.app import NingdeApp
-    from ..ui.model.settings import app_options
+    from ..ui.model.launch import LaunchOptions
 
-    return NingdeApp(
+    options = LaunchOptions.for_command(
+        args.lang,
+        args.pace,
+        args.ascii,
         seed=args.seed,
-        **app_options(args.lang, args.pace, args.ascii),
         rounds=args.rounds,
-        seats=plan,
-        names=args.names,
+        seats=tuple(plan),
+        names=tuple(args.names) if args.names is not None else None,
         start_screen=False,
     )
+    return NingdeApp(options)

@@ -81,13 +81,16 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     from ..ui.app import NingdeApp
-    from ..ui.model.settings import app_options
+    from ..ui.model.launch import LaunchOptions
 
-    return NingdeApp(
+    options = LaunchOptions.for_command(
+        args.lang,
+        args.pace,
+        args.ascii,
         seed=args.seed,
-        **app_options(args.lang, args.pace, args.ascii),
-        bots=args.bots,
+        bots=tuple(args.bots),
         rounds=args.rounds,
         start_screen=not args.no_start,
         resume=args.resume,
     )
+    return NingdeApp(options)

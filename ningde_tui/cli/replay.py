@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..records.record import RecordError, replay_file
@@ -105,15 +106,18 @@ def _watch(args: argparse.Namespace) -> int:
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
     from ..ui.app import NingdeApp
-    from ..ui.model.settings import app_options
+    from ..ui.model.launch import LaunchOptions
 
-    return NingdeApp(
-        **app_options(args.lang, None, args.ascii),
-        replay=args.file,
+    options = LaunchOptions.for_command(
+        args.lang,
+        None,
+        args.ascii,
+        replay=Path(args.file),
         replay_seat=args.seat - 1,
         replay_open=not args.hidden,
         replay_speed=max(args.speed, 0.05),
     )
+    return NingdeApp(options)
 
 
 def _print_steps(replay) -> None:

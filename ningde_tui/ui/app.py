@@ -1,12 +1,11 @@
 """The Textual app: start screen → table ⇄ result, help on top of any of them; hot-seat games
 with a cover between players; recent games, watching a record, and the demo.
 
-``NingdeApp(seed=..., pace="instant", bots=[...], start_screen=False)`` jumps straight to the
-table (tests and screenshots); ``match=`` starts from a prepared Match (a hand-made wall);
-``seats=["human", "human", "normal", "hard"]`` seats humans and bots anywhere (two or more
-humans: hot-seat); ``demo=True`` lets four bots play; ``replay=PATH`` watches a record;
-``resume=True`` continues the most recent unfinished game. Every game played here is recorded
-in the data folder (``storage``), decision by decision.
+``NingdeApp(LaunchOptions(...))``: what to open is in the options (``model/launch.py``): the
+start screen, the table at once, a prepared match, a hot-seat game, the demo, a record to
+watch, the latest unfinished game. Screens ask the app for what is the app's to do (a new game,
+another screen) by posting messages, handled here (``on_start_screen_new_game``, ...).
+Every game played here is recorded in the data folder (``storage``), decision by decision.
 """
 
 from __future__ import annotations
@@ -25,10 +24,12 @@ from ..records.record import RecordError
 from ..records.storage import latest_unfinished, new_record_path, records_dir, resume
 from .localize import localize_bindings
 from .model.i18n import tr
-from .model.match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .model.launch import HUMAN_SEAT, LaunchOptions, seat_plan
+from .model.match import DEFAULT_BOT, Match
 from .model.replay import ReplayModel
 from .model.settings import Settings, save_settings
 from .palette import THEME
+from .screens.base import OpenHelp, OpenRecent, OpenSettings, OpenStats
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
@@ -38,20 +39,7 @@ from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
 
-HUMAN_SEAT = "human"
 UNSAVED_NOTICE_SECONDS = 7 * 24 * 3600.0  # the notice that a game is not saved stays up
-
-
-def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
-    """("human" | a bot level) per seat → (the humans' seats, the bots' levels in seat order)."""
-    if len(seats) != 4:
-        raise ValueError(f"four seats, not {len(seats)}")
-    humans = tuple(i for i, s in enumerate(seats) if s == HUMAN_SEAT)
-    bots = [s for s in seats if s != HUMAN_SEAT]
-    unknown = [b for b in bots if b not in BOT_LEVELS]
-    if unknown:
-        raise ValueError(f"unknown bot level(s) {unknown} (known: {', '.join(BOT_LEVELS)})")
-    return humans, bots
 
 
 class NingdeApp(App[None]):
@@ -63,76 +51,39 @@ class NingdeApp(App[None]):
         Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True),
     ]
 
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        lang: str = "zh",
-        ascii_tiles: bool = False,
-        pace: str = "normal",
-        bots: Sequence[str] = (DEFAULT_BOT,) * 3,
-        rounds: int = 1,
-        start_screen: bool = True,
-        match: Match | None = None,
-        seats: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-        demo: bool = False,
-        demo_hands: int | None = None,
-        replay: str | Path | None = None,
-        replay_seat: int = 0,
-        replay_open: bool = True,
-        replay_speed: float = 1.0,
-        resume: bool = False,
-        record: bool = True,
-        settings: Settings | None = None,
-    ) -> None:
+    def __init__(self, options: LaunchOptions | None = None) -> None:
         super().__init__()
-        if pace not in PACES:
-            raise ValueError(f"unknown pace {pace!r} (known: {', '.join(PACES)})")
-        if len(bots) != 3 or any(b not in BOT_LEVELS for b in bots):
-            raise ValueError(f"three bot levels from {', '.join(BOT_LEVELS)}, not {list(bots)}")
-        localize_bindings(self, lang)
+        options = options or LaunchOptions()
+        self.options = options
+        localize_bindings(self, options.lang)
         self.register_theme(THEME)
         self.theme = THEME.name
-        self.seed = seed
-        self.lang = lang
-        # English names tiles 5m in its text, so its tiles say 5m too: one notation throughout
-        self.ascii_tiles = ascii_tiles or lang == "en"
-        tiles = "ascii" if ascii_tiles else "cjk"
-        self.settings = settings or Settings(pace=pace, lang=lang, tiles=tiles)
-        self.pace = pace
-        self.bots = list(bots)
-        self.rounds = rounds
-        self.start_screen = start_screen
-        self.initial_match = match
-        self.seats = list(seats) if seats is not None else [HUMAN_SEAT, *self.bots]
-        seat_plan(self.seats)
-        self.names = list(names) if names is not None else None
-        self.demo = demo
-        self.demo_hands = demo_hands
-        self.replay_path = Path(replay) if replay is not None else None
-        self.replay_options = {
-            "seat": replay_seat,
-            "open_hands": replay_open,
-            "speed": replay_speed,
-        }
-        self.resume_latest = resume
-        self.record = record
-        self.title = tr(lang, "app.title")
+        # what the player may change while the app runs (the settings screen, a new game)
+        self.settings = options.settings_or_default()
+        self.lang, self.pace = options.lang, options.pace
+        self.ascii_tiles = options.draws_ascii
+        self.seed, self.rounds = options.seed, options.rounds
+        self.bots = list(options.bots)
+        self.seats = list(options.seat_kinds)
+        self.names = list(options.names) if options.names is not None else None
+        self.title = tr(self.lang, "app.title")
         self.set_class(self.ascii_tiles, "-ascii")
 
     def on_mount(self) -> None:
         self.quit_when_the_terminal_goes()
-        if self.initial_match is not None:
-            self.push_screen(self.table_screen(self.initial_match))
-        elif self.replay_path is not None:
-            self.watch_record(self.replay_path, exit_on_leave=True)
-        elif self.demo:
-            self.start_demo(self.seed, self.demo_hands, exit_after=self.demo_hands is not None)
-        elif self.resume_latest and latest_unfinished() is not None:
+        options = self.options
+        if options.match is not None:
+            self.push_screen(self.table_screen(options.match))
+        elif options.replay is not None:
+            self.watch_record(options.replay, exit_on_leave=True)
+        elif options.demo:
+            self.start_demo(
+                self.seed, options.demo_hands, exit_after=options.demo_hands is not None
+            )
+        elif options.resume and latest_unfinished() is not None:
             self.continue_game()
-        elif self.start_screen:
-            self.push_screen(self.start())
+        elif options.start_screen:
+            self.push_screen(self.start(self.seed))
         else:
             self.new_game(self.seed, self.seats, self.rounds, self.names)
 
@@ -163,13 +114,21 @@ class NingdeApp(App[None]):
 
         self.set_interval(1.0, check)
 
-    def start(self) -> StartScreen:
-        return StartScreen(self.lang, self.seed, self.seats, self.rounds, self.names)
+    def start(self, seed: int | None = None) -> StartScreen:
+        """The start screen, filled in with the last game's seats, 圈 and names."""
+        rules = self.settings.rules
+        return StartScreen(seed, self.seats, self.rounds, self.names, rules)
 
-    def table_screen(self, match: Match, **options: object) -> TableScreen:
-        table = TableScreen(match, self.lang, self.ascii_tiles, self.pace, **options)  # type: ignore[arg-type]
-        table.hints_on = self.settings.hints
-        return table
+    def table_screen(
+        self, match: Match, demo_hands: int | None = None, exit_after_demo: bool = False
+    ) -> TableScreen:
+        return TableScreen(
+            match,
+            self.pace,
+            hints=self.settings.hints,
+            demo_hands=demo_hands,
+            exit_after_demo=exit_after_demo,
+        )
 
     def show_table(self, table: TableScreen) -> None:
         """The table replaces whatever is open (start, recent games, a finished table)."""
@@ -181,7 +140,7 @@ class NingdeApp(App[None]):
             self.push_screen(table)
 
     def _recorder_path(self, mode: str, seed: int) -> Path | None:
-        if not self.record:
+        if not self.options.record:
             return None
         return new_record_path(mode, seed)
 
@@ -278,7 +237,7 @@ class NingdeApp(App[None]):
         try:
             state = resume(path)
         except (RecordError, OSError) as exc:
-            self.push_screen(RecordErrorScreen(path, exc, self.lang))
+            self.push_screen(RecordErrorScreen(path, exc))
             return
         try:
             match = self._watch_record(Match.resumed(state))
@@ -297,20 +256,22 @@ class NingdeApp(App[None]):
         try:
             model = ReplayModel.load(path)
         except (RecordError, OSError) as exc:
-            self.push_screen(RecordErrorScreen(path, exc, self.lang, exit_on_leave))
+            self.push_screen(RecordErrorScreen(path, exc, exit_on_leave))
             return
         if not model.hands:
-            self.push_screen(
-                RecordErrorScreen(
-                    path, RecordError(1, tr(self.lang, "record.no_hands")), self.lang, exit_on_leave
-                )
-            )
+            no_hands = RecordError(1, tr(self.lang, "record.no_hands"))
+            self.push_screen(RecordErrorScreen(path, no_hands, exit_on_leave))
             return
         self.tell_warnings(model.warnings)
-        options = dict(self.replay_options)
-        options["seat"] = int(options["seat"]) % 4
+        options = self.options
         self.push_screen(
-            ReplayScreen(model, self.lang, self.ascii_tiles, exit_on_leave=exit_on_leave, **options)  # type: ignore[arg-type]
+            ReplayScreen(
+                model,
+                seat=options.replay_seat % 4,
+                open_hands=options.replay_open,
+                speed=options.replay_speed,
+                exit_on_leave=exit_on_leave,
+            )
         )
 
     def on_result_screen_review(self, message: ResultScreen.Review) -> None:
@@ -318,13 +279,11 @@ class NingdeApp(App[None]):
         try:
             model = ReplayModel.load(message.path)
         except (RecordError, OSError) as exc:
-            self.push_screen(RecordErrorScreen(message.path, exc, self.lang, False))
+            self.push_screen(RecordErrorScreen(message.path, exc))
             return
         self.push_screen(
             ReplayScreen(
                 model,
-                self.lang,
-                self.ascii_tiles,
                 seat=message.seat,
                 open_hands=False,
                 hand=min(message.hand, len(model.hands) - 1),
@@ -340,19 +299,51 @@ class NingdeApp(App[None]):
             if isinstance(s, TableScreen) and s.match.recorder is not None
         }
 
+    # ------------------------------------------------------------ what the screens ask for
+    def on_start_screen_new_game(self, message: StartScreen.NewGame) -> None:
+        self.new_game(message.seed, message.seats, message.rounds, message.names)
+
+    def on_start_screen_demo(self, message: StartScreen.Demo) -> None:
+        self.start_demo(message.seed, None)
+
+    def on_start_screen_continue_latest(self, _: StartScreen.ContinueLatest) -> None:
+        self.continue_game()
+
+    def on_recent_screen_watch(self, message: RecentScreen.Watch) -> None:
+        self.watch_record(message.path)
+
+    def on_recent_screen_continue(self, message: RecentScreen.Continue) -> None:
+        self.continue_game(message.path)
+
+    def on_table_screen_done(self, _: TableScreen.Done) -> None:
+        self.action_new_game()
+
+    def on_open_help(self, _: OpenHelp) -> None:
+        self.action_help()
+
+    def on_open_recent(self, _: OpenRecent) -> None:
+        self.action_recent()
+
+    def on_open_stats(self, _: OpenStats) -> None:
+        self.action_stats()
+
+    def on_open_settings(self, _: OpenSettings) -> None:
+        self.action_settings()
+
+    # ------------------------------------------------------------ actions (keys, palette)
     def action_recent(self) -> None:
         if not isinstance(self.screen, RecentScreen):
-            self.push_screen(RecentScreen(self.lang))
+            self.push_screen(RecentScreen(self.playing_records()))
 
     def action_stats(self) -> None:
         if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen(self.lang))
+            self.push_screen(StatsScreen())
 
     def action_new_game(self) -> None:
         """Back to the start screen (whatever is open on top of the table is closed)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        start = StartScreen(self.lang, None, self.seats, self.rounds, self.names)
+        start = self.start()
         if len(self.screen_stack) == 2:
             self.switch_screen(start)
         else:
@@ -362,7 +353,7 @@ class NingdeApp(App[None]):
         from .screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, self.lang), self._settings_chosen)
+            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
 
     def _settings_chosen(self, chosen: Settings | None) -> None:
         """Save and apply new settings: the language and tiles from the start screen on (it is
@@ -400,7 +391,7 @@ class NingdeApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.lang))
+            self.push_screen(HelpScreen())
 
     def action_toggle_hints(self) -> None:
         for screen in self.screen_stack:

@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 
 from ..records.storage import ENV_DATA_DIR
 from .app import NingdeApp
+from .model.launch import LaunchOptions
 from .model.match import Match
 from .model.scenarios import (
     chi_choice_match,
@@ -150,12 +151,32 @@ async def write_all(out: Path) -> list[Path]:
 async def _write_shots(out: Path, record: Path) -> list[Path]:
     steps = ("right",) * 10
     shots = [
-        (NingdeApp(seed=7, pace="instant"), "start.svg", (), ""),
-        (NingdeApp(pace="instant", match=chi_choice_match()), "table.svg", (), "#choice-1"),
-        (NingdeApp(pace="instant", match=win_on_discard_match()), "result.svg", ("m",), ""),
-        (NingdeApp(seed=7, pace="instant", start_screen=False), "help.svg", ("question_mark",), ""),
-        (NingdeApp(pace="instant", match=three_claims_match()), "hotseat.svg", (), ""),
-        (NingdeApp(pace="instant", replay=record), "replay.svg", steps, ""),
+        (NingdeApp(LaunchOptions(seed=7, pace="instant")), "start.svg", (), ""),
+        (
+            NingdeApp(LaunchOptions(pace="instant", match=chi_choice_match())),
+            "table.svg",
+            (),
+            "#choice-1",
+        ),
+        (
+            NingdeApp(LaunchOptions(pace="instant", match=win_on_discard_match())),
+            "result.svg",
+            ("m",),
+            "",
+        ),
+        (
+            NingdeApp(LaunchOptions(seed=7, pace="instant", start_screen=False)),
+            "help.svg",
+            ("question_mark",),
+            "",
+        ),
+        (
+            NingdeApp(LaunchOptions(pace="instant", match=three_claims_match())),
+            "hotseat.svg",
+            (),
+            "",
+        ),
+        (NingdeApp(LaunchOptions(pace="instant", replay=record)), "replay.svg", steps, ""),
     ]
     paths = []
     for app, name, keys, hover in shots:
@@ -165,7 +186,7 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
     for width, height in TABLE_SIZES:
         for lang in ("zh", "en"):
             path = out / f"table-{width}x{height}{'' if lang == 'zh' else '-en'}.svg"
-            app = NingdeApp(pace="instant", match=late_hand_match(), lang=lang)
+            app = NingdeApp(LaunchOptions(pace="instant", match=late_hand_match(), lang=lang))
             await _shot(app, path, size=(width, height))
             paths.append(path)
     return paths
@@ -178,7 +199,9 @@ async def _write_learning_shots(out: Path, data: Path) -> list[Path]:
 
     mixed = bots_record(data / "mixed.jsonl", 5, ("hard", "random", "normal", "normal"))
     review = out / "review.svg"
-    await _shot(NingdeApp(pace="instant", replay=mixed, replay_seat=1), review, ("r", "n"))
+    await _shot(
+        NingdeApp(LaunchOptions(pace="instant", replay=mixed, replay_seat=1)), review, ("r", "n")
+    )
     quiet = ["--hands", "48", "--seed", "8", "--bots", "hard,normal,easy,random"]
     with open(os.devnull, "w") as sink:
         saved, sys.stdout = sys.stdout, sink
@@ -187,7 +210,7 @@ async def _write_learning_shots(out: Path, data: Path) -> list[Path]:
         finally:
             sys.stdout = saved
     stats = out / "stats.svg"
-    await _shot(NingdeApp(seed=7, pace="instant"), stats, click="#stats")
+    await _shot(NingdeApp(LaunchOptions(seed=7, pace="instant")), stats, click="#stats")
     return [review, stats]
 
 

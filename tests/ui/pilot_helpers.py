@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
@@ -31,7 +32,7 @@ async def settle(pilot: Pilot[None]) -> None:
 def table_app(match: Match | None = None, **options: object) -> NingdeApp:
     opts: dict = {"pace": "instant", "start_screen": False, "seed": 5}
     opts.update(options)
-    return NingdeApp(match=match, **opts)
+    return NingdeApp(LaunchOptions(match=match, **opts))
 
 
 def table(pilot: Pilot[None]) -> TableScreen:

@@ -12,6 +12,7 @@ from pilot_helpers import SIZE, settle, widget_text
 from textual.widgets import DataTable
 
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
 from ningde_tui.ui.screens.start import StartScreen
@@ -30,7 +31,7 @@ async def test_a_broken_record_in_the_data_folder_never_stops_the_app(data_dir, 
     for i, case in enumerate(CASES):
         line, _ = HOSTILE_LINES[case]
         write_record(records, [HEAVEN[0], line, *HEAVEN[2:]], f"bad{i}.jsonl")
-    app = NingdeApp(pace="instant", resume=resume)
+    app = NingdeApp(LaunchOptions(pace="instant", resume=resume))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(pilot.app.screen, StartScreen)

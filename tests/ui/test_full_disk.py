@@ -23,6 +23,7 @@ from ningde_tui.records.record import RecordWriter, replay_file
 from ningde_tui.records.storage import ENV_DATA_DIR, GameRecorder, resume
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.ui.app import UNSAVED_NOTICE_SECONDS, NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.table import TableScreen
@@ -89,7 +90,7 @@ async def test_a_read_only_data_folder_is_said_plainly(tmp_path, monkeypatch):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv(ENV_DATA_DIR, str(blocker / "data"))  # no folder can be made there
-    app = NingdeApp(seed=5, pace="instant", start_screen=False, bots=("greedy",) * 3)
+    app = NingdeApp(LaunchOptions(seed=5, pace="instant", start_screen=False, bots=("greedy",) * 3))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(pilot.app.screen, TableScreen)
@@ -111,7 +112,9 @@ async def test_a_torn_last_line_is_dropped_with_a_warning(data_dir, tmp_path, ca
     assert status == 0 and "Traceback" not in err
     assert "warning: line 4: the last line is cut short" in err
     assert replay_file(path).warnings
-    app = NingdeApp(replay=path)  # the viewer shows the record and says what it left out
+    app = NingdeApp(
+        LaunchOptions(replay=path)
+    )  # the viewer shows the record and says what it left out
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(pilot.app.screen, ReplayScreen)
@@ -141,7 +144,7 @@ async def test_a_game_that_cannot_be_written_on_is_continued_unsaved(data_dir, m
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
     monkeypatch.setattr("ningde_tui.records.record._open_append", read_only)
-    app = NingdeApp(pace="instant", resume=True)
+    app = NingdeApp(LaunchOptions(pace="instant", resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen

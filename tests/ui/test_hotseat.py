@@ -18,6 +18,7 @@ from ningde_tui.cli.hotseat import hotseat_plan
 from ningde_tui.rules.game import CHI_, PASS, PONG_, TURN, WIN, Action
 from ningde_tui.rules.melds import PONG
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.scenarios import three_claims_match
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
@@ -69,11 +70,13 @@ async def test_three_players_claim_one_discard_privately_in_turn() -> None:
 
 async def test_two_players_take_turns_behind_the_cover(data_dir) -> None:
     app = NingdeApp(
-        seed=3,
-        pace="instant",
-        seats=hotseat_plan(2, None, ["greedy"]),
-        names=["甲", "乙"],
-        start_screen=False,
+        LaunchOptions(
+            seed=3,
+            pace="instant",
+            seats=hotseat_plan(2, None, ["greedy"]),
+            names=["甲", "乙"],
+            start_screen=False,
+        )
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

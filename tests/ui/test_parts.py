@@ -19,6 +19,7 @@ from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.announce import describe
 from ningde_tui.ui.model.hints import discard_hints, hand_hint, unseen
 from ningde_tui.ui.model.i18n import EN, ZH
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
@@ -133,7 +134,7 @@ def test_play_arguments() -> None:
 
 
 async def test_start_screen_starts_a_game_with_the_seed() -> None:
-    app = NingdeApp(seed=42, pace="instant", bots=("greedy", "random", "greedy"))
+    app = NingdeApp(LaunchOptions(seed=42, pace="instant", bots=("greedy", "random", "greedy")))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StartScreen)
@@ -146,7 +147,7 @@ async def test_start_screen_starts_a_game_with_the_seed() -> None:
 
 
 async def test_command_palette_entries() -> None:
-    app = NingdeApp(pace="instant", match=chi_choice_match())
+    app = NingdeApp(LaunchOptions(pace="instant", match=chi_choice_match()))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]

@@ -15,6 +15,7 @@ from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import CLAIM, DISCARD, TURN, Action
 from ningde_tui.rules.session import Session
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.result import ResultScreen
@@ -54,7 +55,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
         assert [x["t"] for x in lines[:2]] == ["game", "hand"]
         assert len([x for x in lines if x["t"] == "act"]) == len(match.game.decisions)
     # the terminal is closed mid-hand; a new app continues the most recent unfinished game
-    app = NingdeApp(pace="instant", resume=True)
+    app = NingdeApp(LaunchOptions(pace="instant", resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
@@ -92,7 +93,7 @@ async def test_continue_button_on_the_start_screen(data_dir) -> None:
         await settle(pilot)
         await discard_last(pilot)
         before = state(pilot.app.screen.match.game)
-    app = NingdeApp(pace="instant")
+    app = NingdeApp(LaunchOptions(pace="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(pilot.app.screen, StartScreen)
@@ -131,7 +132,9 @@ def test_resume_rebuilds_the_session_from_the_seed(data_dir, tmp_path) -> None:
 
 
 async def test_demo_plays_hands_face_up_and_is_recorded(data_dir) -> None:
-    app = NingdeApp(seed=4, pace="instant", seats=["greedy"] * 4, demo=True, demo_hands=2)
+    app = NingdeApp(
+        LaunchOptions(seed=4, pace="instant", seats=["greedy"] * 4, demo=True, demo_hands=2)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         table = next(s for s in pilot.app.screen_stack if isinstance(s, TableScreen))
@@ -155,7 +158,7 @@ async def test_recent_games_lists_every_record(data_dir) -> None:
     assert len(summaries) == 1
     s = summaries[0]
     assert s.resumable and not s.finished and s.hands == 1 and s.humans == 1
-    app = NingdeApp(pace="instant")
+    app = NingdeApp(LaunchOptions(pace="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.click("#recent")

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from ningde_tui.records.record import replay_file
 from ningde_tui.rules.game import PASS, Game
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.replay import step_marks
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
@@ -62,7 +63,7 @@ def assert_shows(screen: ReplayScreen, game: Game) -> None:
 
 
 async def test_forward_back_and_the_end_of_a_hand(record) -> None:
-    app = NingdeApp(replay=record, replay_seat=1)
+    app = NingdeApp(LaunchOptions(replay=record, replay_seat=1))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
@@ -103,7 +104,7 @@ async def test_a_run_of_passes_is_one_step(record) -> None:
 
 
 async def test_jump_to_a_hand_and_step(record) -> None:
-    app = NingdeApp(replay=record)
+    app = NingdeApp(LaunchOptions(replay=record))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
@@ -121,7 +122,7 @@ async def test_jump_to_a_hand_and_step(record) -> None:
 
 
 async def test_autoplay_runs_to_the_end_and_stops(record) -> None:
-    app = NingdeApp(replay=record, replay_speed=0.25)
+    app = NingdeApp(LaunchOptions(replay=record, replay_speed=0.25))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
@@ -152,7 +153,7 @@ async def test_autoplay_runs_to_the_end_and_stops(record) -> None:
 
 
 async def test_one_seat_view_hides_the_other_hands(record) -> None:
-    app = NingdeApp(replay=record, replay_seat=2, replay_open=False)
+    app = NingdeApp(LaunchOptions(replay=record, replay_seat=2, replay_open=False))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
@@ -188,7 +189,7 @@ async def test_one_seat_view_hides_the_other_hands(record) -> None:
 async def test_a_broken_record_names_the_line(record, edit, line, reason) -> None:
     lines = record.read_text(encoding="utf-8").splitlines()
     record.write_text("\n".join(edit(lines)) + "\n", encoding="utf-8")
-    app = NingdeApp(replay=record)
+    app = NingdeApp(LaunchOptions(replay=record))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
@@ -201,7 +202,7 @@ async def test_a_broken_record_names_the_line(record, edit, line, reason) -> Non
 
 
 async def test_hand_written_scenario_records_play_back() -> None:
-    app = NingdeApp(replay=RECORDS / "rob_gold.jsonl")
+    app = NingdeApp(LaunchOptions(replay=RECORDS / "rob_gold.jsonl"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
@@ -212,7 +213,7 @@ async def test_hand_written_scenario_records_play_back() -> None:
 
 
 async def test_mouse_steps_and_the_result_screen_at_a_hands_end(record) -> None:
-    app = NingdeApp(replay=record)
+    app = NingdeApp(LaunchOptions(replay=record))
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
@@ -247,7 +248,7 @@ async def test_a_player_recorded_without_a_name_is_not_called_p1(tmp_path) -> No
         seat, obs, _ = match.next_bot()
         match.apply(match.players[seat].choose(obs))
     match.close()
-    async with NingdeApp(replay=path).run_test(size=(110, 34)) as pilot:
+    async with NingdeApp(LaunchOptions(replay=path)).run_test(size=(110, 34)) as pilot:
         await settle(pilot)
         screen = replay_screen(pilot)
         assert screen.seating.name(0) == "玩家1"

@@ -11,6 +11,7 @@ from ningde_tui.analysis.review import review_replay
 from ningde_tui.records.record import replay_file, seat_info
 from ningde_tui.records.storage import GameRecorder
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.scenarios import win_on_discard_match
 from ningde_tui.ui.screens.replay import ReplayScreen
@@ -37,7 +38,7 @@ def lit(screen) -> list[int]:
 async def test_review_keys_in_the_replay_viewer(record) -> None:
     review = review_replay(replay_file(record), SEAT)
     first = next(d for d in review.decisions if not d.agree)
-    app = NingdeApp(replay=record, replay_seat=SEAT)
+    app = NingdeApp(LaunchOptions(replay=record, replay_seat=SEAT))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
@@ -112,5 +113,5 @@ def test_review_in_the_replay_viewer_snapshot(snap_compare, tmp_path) -> None:
         await pilot.press("n")
         await pilot.pause()
 
-    app = NingdeApp(replay=record, replay_seat=SEAT)
+    app = NingdeApp(LaunchOptions(replay=record, replay_seat=SEAT))
     assert snap_compare(app, terminal_size=SIZE, run_before=first_difference)

@@ -11,6 +11,7 @@ from textual.widgets import Select, Static, Switch
 from ningde_tui.cli import build_app
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.settings import Settings, load_settings, room_rule_names
 from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.screens.start import StartScreen
@@ -34,7 +35,7 @@ def test_a_broken_or_foreign_settings_file_gives_the_defaults(config_dir) -> Non
 
 
 async def test_settings_round_trip_into_the_next_game_and_the_next_run(config_dir, data_dir):
-    app = NingdeApp(seed=3, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=3, pace="instant"))
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         await pilot.click("#settings")
@@ -68,7 +69,7 @@ async def test_settings_round_trip_into_the_next_game_and_the_next_run(config_di
 
 
 async def test_the_pace_key_steps_the_bots_pace_during_play() -> None:
-    app = NingdeApp(seed=3, pace="normal", start_screen=False)
+    app = NingdeApp(LaunchOptions(seed=3, pace="normal", start_screen=False))
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
         table = pilot.app.screen
@@ -80,7 +81,7 @@ async def test_the_pace_key_steps_the_bots_pace_during_play() -> None:
 
 
 async def test_choosing_english_redraws_the_start_screen_and_the_footer_in_english() -> None:
-    app = NingdeApp(seed=3, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=3, pace="instant"))
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         await pilot.click("#settings")
@@ -95,7 +96,7 @@ async def test_choosing_english_redraws_the_start_screen_and_the_footer_in_engli
 
 
 async def test_textuals_own_words_are_in_the_players_language() -> None:
-    app = NingdeApp(seed=3, pace="instant", start_screen=False)
+    app = NingdeApp(LaunchOptions(seed=3, pace="instant", start_screen=False))
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
         assert pilot.app.active_bindings["ctrl+p"].binding.description == "命令"

@@ -12,6 +12,7 @@ from pilot_helpers import SIZE, bot_game, settle, table_app
 from textual.pilot import Pilot
 
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.scenarios import (
     chi_choice_match,
@@ -22,7 +23,7 @@ from ningde_tui.ui.model.scenarios import (
 
 
 def test_start_screen(snap_compare) -> None:
-    app = NingdeApp(seed=7, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=7, pace="instant"))
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
 
 
@@ -73,7 +74,7 @@ def test_replay_screen(snap_compare, tmp_path) -> None:
             await pilot.press("right")
         await pilot.pause()
 
-    app = NingdeApp(replay=bot_game(tmp_path / "bots.jsonl"))
+    app = NingdeApp(LaunchOptions(replay=bot_game(tmp_path / "bots.jsonl")))
     assert snap_compare(app, terminal_size=SIZE, run_before=eight_steps)
 
 
@@ -99,7 +100,9 @@ def test_recent_games_screen(snap_compare, data_dir) -> None:
         await pilot.click("#recent")
         await settle(pilot)
 
-    assert snap_compare(NingdeApp(pace="instant"), terminal_size=SIZE, run_before=open_recent)
+    assert snap_compare(
+        NingdeApp(LaunchOptions(pace="instant")), terminal_size=SIZE, run_before=open_recent
+    )
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -15,6 +15,7 @@ from textual_plotext import PlotextPlot
 from ningde_tui.analysis.stats import collect, tally
 from ningde_tui.cli.simulate import main as simulate_main
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.stats import StatsScreen
 
@@ -52,7 +53,7 @@ def games(data_dir) -> Path:
 
 async def test_stats_screen_from_the_start_screen_shows_every_player(games) -> None:
     want = tally(collect(games).games)
-    app = NingdeApp(seed=7, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=7, pace="instant"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_stats(pilot)
         table = screen.query_one(DataTable)
@@ -78,7 +79,7 @@ async def test_stats_screen_from_the_start_screen_shows_every_player(games) -> N
 
 async def test_stats_screen_filters_by_the_opponents_level(data_dir) -> None:
     write_games(data_dir, games=1, bots="normal,hard,hard,hard")
-    app = NingdeApp(seed=7, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=7, pace="instant"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_stats(pilot)
         table = screen.query_one(DataTable)
@@ -96,7 +97,7 @@ async def test_stats_screen_with_no_games_and_a_broken_record(data_dir) -> None:
     folder = data_dir / "records"
     folder.mkdir(parents=True)
     (folder / "broken.jsonl").write_text("[" * 40_000 + "\n")
-    app = NingdeApp(seed=7, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=7, pace="instant"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_stats(pilot)
         assert screen.query_one(DataTable).row_count == 0
@@ -110,5 +111,5 @@ def test_stats_screen_snapshot(snap_compare, data_dir) -> None:
     async def open_it(pilot) -> None:
         await open_stats(pilot)
 
-    app = NingdeApp(seed=7, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=7, pace="instant"))
     assert snap_compare(app, terminal_size=SIZE, run_before=open_it)

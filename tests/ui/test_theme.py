@@ -8,6 +8,7 @@ from pathlib import Path
 
 import ningde_tui.ui as ui
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.palette import THEME
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
@@ -26,7 +27,7 @@ def test_no_colour_literal_outside_the_palette() -> None:
 
 
 async def test_the_app_wears_the_theme() -> None:
-    app = NingdeApp(seed=1, pace="instant")
+    app = NingdeApp(LaunchOptions(seed=1, pace="instant"))
     async with app.run_test(size=(110, 34)):
         assert app.theme == THEME.name
         assert app.get_css_variables()["gold"] == THEME.variables["gold"]

@@ -101,15 +101,3 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(settings.to_dict(), ensure_ascii=False, indent=2), encoding="utf-8")
     tmp.replace(path)
-
-
-def app_options(lang: str | None, pace: str | None, ascii_tiles: bool) -> dict[str, Any]:
-    """NingdeApp's language, pace and tile style for a command: its options where given, else
-    the saved settings (passed along too, for the room rules and hints)."""
-    settings = load_settings()
-    return {
-        "lang": lang or settings.lang,
-        "pace": pace or settings.pace,
-        "ascii_tiles": ascii_tiles or settings.tiles == "ascii",
-        "settings": settings,
-    }

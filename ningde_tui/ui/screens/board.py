@@ -10,7 +10,6 @@ for every seat. With no private seat (the hot-seat cover) no hand is drawn at al
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
@@ -18,11 +17,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game, Observation
-from ..localize import localize_bindings
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint
 from ..model.i18n import reason_text, tr
@@ -38,9 +35,7 @@ from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
 from ..widgets.wall import WallState, WallView
-
-if TYPE_CHECKING:
-    from ..app import NingdeApp
+from .base import OpenHelp, PlayerScreen
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
 SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
@@ -73,18 +68,15 @@ class BoardInfo:
     levels: tuple[str, ...]  # per seat: a bot's level, "" for a human
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(PlayerScreen[None]):
     """Lays out and draws the table; subclasses say what game it is and who looks at it
     (and end their BINDINGS with ``COMMON_BINDINGS``, so the footer lists theirs first)."""
 
     hints_on: reactive[bool] = reactive(True)
 
-    def __init__(self, lang: str, ascii_tiles: bool) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        localize_bindings(self, lang)
-        self.lang = lang
-        self.ascii_tiles = ascii_tiles
-        self.seating = Seating(lang)
+        self.seating = Seating(self.lang)
         self.private_seat: int | None = 0  # whose private view is drawn (None: covered)
         self.open_hands = False  # every hand face up (watching a game)
         self.interactive = True  # the private seat decides here (choices, discards)
@@ -477,7 +469,7 @@ class BoardScreen(Screen[None]):
             self._refresh_hints(info.game.observation(self.seating.bottom))
 
     def action_help(self) -> None:
-        cast("NingdeApp", self.app).action_help()
+        self.post_message(OpenHelp())
 
     # ------------------------------------------------------------ size
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -14,15 +14,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..localize import localize_bindings
 from ..model.i18n import tr
 from ..palette import GOLD, MUTED, TEXT
+from .base import PlayerScreen
 
 
-class CoverScreen(Screen[None]):
+class CoverScreen(PlayerScreen[None]):
     """An opaque screen over the table; Enter (or a click) shows the table to ``name``."""
 
     CSS_PATH = "cover.tcss"
@@ -31,11 +30,9 @@ class CoverScreen(Screen[None]):
         Binding("question_mark,f1", "app.help", "key.help", key_display="?"),
     ]
 
-    def __init__(self, name: str | None, lang: str) -> None:
+    def __init__(self, name: str | None) -> None:
         super().__init__()
-        localize_bindings(self, lang)
         self.player = name
-        self.lang = lang
         self.shown_at = time.monotonic()
 
     def held(self, seconds: float) -> bool:

@@ -7,11 +7,10 @@ from importlib.resources import files
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from ..localize import localize_bindings
 from ..model.i18n import tr
+from .base import PlayerModal
 
 
 def help_markdown(lang: str) -> str:
@@ -37,16 +36,11 @@ def keys_markdown(lang: str) -> str:
     return "\n".join(f"- {row}" for row in rows)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(PlayerModal[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [
         Binding("escape,q,question_mark", "dismiss", "key.close", key_display="Esc"),
     ]
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        localize_bindings(self, lang)
-        self.lang = lang
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:

@@ -7,24 +7,22 @@ list was opened from); the game being played here cannot be continued a second t
 
 from __future__ import annotations
 
+from collections.abc import Set
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.message import Message
 from textual.widgets import DataTable, Footer, Static
 
 from ...records.storage import RecordSummary, list_records
-from ..localize import localize_bindings
 from ..model.i18n import level_name, player_name, tr
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
-
-if TYPE_CHECKING:
-    from ..app import NingdeApp
+from .base import PlayerScreen
 
 
 def mode_key(summary: RecordSummary) -> str:
@@ -49,7 +47,9 @@ def standing_text(summary: RecordSummary) -> Text:
     return out
 
 
-class RecentScreen(Screen[None]):
+class RecentScreen(PlayerScreen[None]):
+    """``playing``: the records of the games being played in this app now (under this list)."""
+
     CSS_PATH = "recent.tcss"
     BINDINGS = [
         Binding("enter", "watch", "key.watch", key_display="⏎"),
@@ -57,10 +57,21 @@ class RecentScreen(Screen[None]):
         Binding("escape,q", "leave", "key.back", key_display="Esc"),
     ]
 
-    def __init__(self, lang: str) -> None:
+    @dataclass
+    class Watch(Message):
+        """Watch the record at ``path`` in the replay viewer."""
+
+        path: Path
+
+    @dataclass
+    class Continue(Message):
+        """Go on with the unfinished game of the record at ``path``."""
+
+        path: Path
+
+    def __init__(self, playing: Set[Path] = frozenset()) -> None:
         super().__init__()
-        localize_bindings(self, lang)
-        self.lang = lang
+        self.playing_now = frozenset(playing)
         self.summaries: list[RecordSummary] = []
 
     def compose(self) -> ComposeResult:
@@ -122,8 +133,8 @@ class RecentScreen(Screen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_watch()
 
-    def playing(self) -> set[Path]:
-        return cast("NingdeApp", self.app).playing_records()
+    def playing(self) -> Set[Path]:
+        return self.playing_now
 
     def refuse(self, key: str) -> None:
         self.notify(tr(self.lang, key), severity="warning")
@@ -137,14 +148,14 @@ class RecentScreen(Screen[None]):
         elif summary.error is None and summary.humans and not summary.finished:
             self.refuse("recent.not_yet")
         else:
-            cast("NingdeApp", self.app).watch_record(summary.path)
+            self.post_message(self.Watch(summary.path))
 
     def action_continue_game(self) -> None:
         summary = self.selected()
         if summary is not None and summary.path in self.playing():
             self.refuse("recent.in_play")
         elif summary is not None and summary.resumable:
-            cast("NingdeApp", self.app).continue_game(summary.path)
+            self.post_message(self.Continue(summary.path))
 
     def action_leave(self) -> None:
         self.dismiss()

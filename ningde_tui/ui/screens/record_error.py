@@ -8,27 +8,24 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...records.record import RecordError
-from ..localize import localize_bindings
 from ..model.i18n import tr
 from ..palette import BAD, MUTED, TEXT
+from .base import PlayerScreen
 
 
-class RecordErrorScreen(Screen[None]):
+class RecordErrorScreen(PlayerScreen[None]):
     CSS_PATH = "record_error.tcss"
     BINDINGS = [Binding("escape,q,enter", "leave", "key.back", key_display="Esc")]
 
     def __init__(
-        self, path: Path, error: RecordError | OSError, lang: str, exit_on_leave: bool = False
+        self, path: Path, error: RecordError | OSError, exit_on_leave: bool = False
     ) -> None:
         super().__init__()
-        localize_bindings(self, lang)
         self.path = Path(path)
         self.error = error
-        self.lang = lang
         self.exit_on_leave = exit_on_leave
 
     def message(self) -> Text:

@@ -17,19 +17,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
 from ...rules.game import OVER, PASS, Action, Game, Observation
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..localize import localize_bindings
 from ..model.i18n import level_name, player_name, tile_name, tr
 from ..model.replay import ReplayModel
 from ..model.seating import Seating
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..tilefaces import tile_text
+from .base import PlayerModal
 from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per step
@@ -70,8 +69,6 @@ class ReplayScreen(BoardScreen):
     def __init__(
         self,
         model: ReplayModel,
-        lang: str,
-        ascii_tiles: bool,
         *,
         seat: int = 0,
         open_hands: bool = True,
@@ -80,7 +77,7 @@ class ReplayScreen(BoardScreen):
         hand: int = 0,
         review: bool = False,
     ) -> None:
-        super().__init__(lang, ascii_tiles)
+        super().__init__()
         self.model = model
         self.hand = 0
         self.step = 0
@@ -391,8 +388,6 @@ class ReplayScreen(BoardScreen):
                 standings,
                 self.game,
                 self.game.result,
-                self.lang,
-                self.ascii_tiles,
                 seating=self.seating,
             ),  # fmt: skip
             callback=lambda _: self._after_result(playing),
@@ -411,7 +406,7 @@ class ReplayScreen(BoardScreen):
 
     def action_jump(self) -> None:
         self.stop_autoplay()
-        self.app.push_screen(JumpScreen(self.lang, self.model), callback=self._jumped)
+        self.app.push_screen(JumpScreen(self.model), callback=self._jumped)
 
     def _jumped(self, target: tuple[int, int] | None) -> None:
         if target is not None:
@@ -465,16 +460,14 @@ class ReplayScreen(BoardScreen):
             self.dismiss()
 
 
-class JumpScreen(ModalScreen[tuple[int, int] | None]):
+class JumpScreen(PlayerModal[tuple[int, int] | None]):
     """Type ``3`` (hand 3) or ``3 25`` / ``3.25`` (hand 3, step 25)."""
 
     CSS_PATH = "replay.tcss"
     BINDINGS = [Binding("escape", "cancel", "key.close", key_display="Esc")]
 
-    def __init__(self, lang: str, model: ReplayModel) -> None:
+    def __init__(self, model: ReplayModel) -> None:
         super().__init__()
-        localize_bindings(self, lang)
-        self.lang = lang
         self.model = model
 
     def compose(self) -> ComposeResult:

@@ -15,12 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...rules.game import Game, HandResult
 from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..localize import localize_bindings
 from ..model.i18n import tr
 from ..model.match import Match
 from ..model.seating import Seating
@@ -28,6 +26,7 @@ from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
 from ..widgets.seat import melds_text
+from .base import PlayerModal
 
 BARS = "▁▂▃▄▅▆▇█"
 SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
@@ -64,7 +63,7 @@ def signed(n: int) -> Text:
     return Text(f"{n:+d}", style=f"bold {colour}")
 
 
-class ResultScreen(ModalScreen[None]):
+class ResultScreen(PlayerModal[None]):
     CSS_PATH = "result.tcss"
     BINDINGS = [
         Binding("enter,space", "dismiss", "key.next", key_display="⏎"),
@@ -76,21 +75,16 @@ class ResultScreen(ModalScreen[None]):
         standings: Standings,
         game: Game,
         result: HandResult,
-        lang: str,
-        ascii_tiles: bool,
         *,
         seating: Seating | None = None,
         auto_close: float | None = None,
         review_from: tuple[Path, int] | None = None,
     ) -> None:
         super().__init__()
-        localize_bindings(self, lang)
         self.standings_now = standings
         self.game = game
         self.result = result
-        self.lang = lang
-        self.ascii_tiles = ascii_tiles
-        self.seating = seating or Seating(lang)
+        self.seating = seating or Seating(self.lang)
         self.final = standings.final
         self.auto_close = auto_close  # a demo goes on by itself after this many seconds
         self.review_from = review_from  # (record, seat) to offer 复盘 from, if any

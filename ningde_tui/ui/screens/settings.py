@@ -10,14 +10,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static, Switch
 
 from ...rules.config import RuleConfig
-from ..localize import localize_bindings
 from ..model.i18n import LANGS, tr
 from ..model.match import PACES
 from ..model.settings import TILE_STYLES, Settings, room_rule_names
+from .base import PlayerModal
 
 
 def on_off(lang: str, value: bool) -> str:
@@ -35,17 +34,15 @@ def rules_summary(rules: RuleConfig, lang: str) -> str:
     return " · ".join(changed) if changed else tr(lang, "settings.rules_default")
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(PlayerModal[Settings | None]):
     """Dismissed with the new settings (saved by the app), or None when cancelled."""
 
     CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "cancel", "key.close", key_display="Esc")]
 
-    def __init__(self, settings: Settings, lang: str) -> None:
+    def __init__(self, settings: Settings) -> None:
         super().__init__()
-        localize_bindings(self, lang)
         self.settings = settings
-        self.lang = lang
 
     def compose(self) -> ComposeResult:
         lang, s = self.lang, self.settings

@@ -5,27 +5,25 @@ the demo, the rules, quit."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from dataclasses import dataclass
+from typing import cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical
-from textual.screen import Screen
+from textual.message import Message
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
-from ..localize import localize_bindings
 from ..model.i18n import level_name, tr
 from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
+from .base import OpenHelp, OpenRecent, OpenSettings, OpenStats, PlayerScreen
 from .settings import rules_summary
-
-if TYPE_CHECKING:
-    from ..app import NingdeApp
 
 ROUND_CHOICES = (1, 2, 3, 4)
 HUMAN = "human"
@@ -47,24 +45,45 @@ def banner(lang: str) -> Text:
     return out
 
 
-class StartScreen(Screen[None]):
+class StartScreen(PlayerScreen[None]):
+    """Filled in with the last game's seats, 圈 and names (and seed, if one was given); starts
+    nothing itself: it posts ``NewGame``, ``Demo`` or ``ContinueLatest`` to the app."""
+
     CSS_PATH = "start.tcss"
     BINDINGS = [
         Binding("question_mark,f1", "app.help", "key.help", key_display="?"),
     ]
 
+    @dataclass
+    class NewGame(Message):
+        """A game as chosen: the seed (None: random), per seat "human" or a bot level, the
+        圈, the players' names in seat order (None: the default names)."""
+
+        seed: int | None
+        seats: list[str]
+        rounds: int
+        names: list[str] | None
+
+    @dataclass
+    class Demo(Message):
+        """Four bots play, from this seed (None: random)."""
+
+        seed: int | None
+
+    class ContinueLatest(Message):
+        """Go on with the most recent unfinished game."""
+
     def __init__(
         self,
-        lang: str,
         seed: int | None,
         seats: Sequence[str],
         rounds: int,
         names: Sequence[str] | None = None,
+        rules: RuleConfig | None = None,
     ) -> None:
         super().__init__()
-        localize_bindings(self, lang)
-        self.lang = lang
         self.seed = seed
+        self.rules = rules or RuleConfig()  # the room rules of the settings, shown under the form
         self.seats = list(seats) if len(seats) == 4 else [HUMAN, *seats]
         self.rounds = rounds
         given = iter(names or ())  # the players' names, in seat order
@@ -138,10 +157,11 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
-        self.show_room_rules(cast("NingdeApp", self.app).settings.rules)
+        self.show_room_rules(self.rules)
 
     def show_room_rules(self, rules: RuleConfig) -> None:
         """房间规则: the switches of the settings that differ from the defaults."""
+        self.rules = rules
         text = tr(self.lang, "start.room_rules", rules=rules_summary(rules, self.lang))
         self.query_one("#room-rules", Static).update(text)
 
@@ -195,33 +215,33 @@ class StartScreen(Screen[None]):
         names = [self.query_one(f"#name-{s}", Input).value.strip() for s in range(4)]
         names = [n for s, n in enumerate(names) if seats[s] == HUMAN]
         rounds = cast(int, self.query_one("#rounds", Select).value)
-        cast("NingdeApp", self.app).new_game(seed, seats, rounds, names or None)
+        self.post_message(self.NewGame(seed, seats, rounds, names or None))
 
     @on(Button.Pressed, "#continue")
     def _continue(self) -> None:
-        cast("NingdeApp", self.app).continue_game()
+        self.post_message(self.ContinueLatest())
 
     @on(Button.Pressed, "#recent")
     def _recent(self) -> None:
-        cast("NingdeApp", self.app).action_recent()
+        self.post_message(OpenRecent())
 
     @on(Button.Pressed, "#stats")
     def _stats(self) -> None:
-        cast("NingdeApp", self.app).action_stats()
+        self.post_message(OpenStats())
 
     @on(Button.Pressed, "#demo")
     def _demo(self) -> None:
         ok, seed = self.chosen_seed()
         if ok:
-            cast("NingdeApp", self.app).start_demo(seed, None)
+            self.post_message(self.Demo(seed))
 
     @on(Button.Pressed, "#settings")
     def _settings(self) -> None:
-        cast("NingdeApp", self.app).action_settings()
+        self.post_message(OpenSettings())
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:
-        cast("NingdeApp", self.app).action_help()
+        self.post_message(OpenHelp())
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

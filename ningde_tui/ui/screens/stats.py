@@ -16,14 +16,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 from textual_plotext import PlotextPlot
 
 from ...analysis.stats import Collection, collect, tally
 from ...records.storage import records_dir
-from ..localize import localize_bindings
 from ..model.i18n import level_name, pattern_name, tr
+from .base import PlayerScreen
 
 AGAINST = (None, "easy", "normal", "hard")
 BAR = 24  # cells of the longest pattern bar
@@ -52,17 +51,15 @@ def pattern_bars(player: dict[str, Any], lang: str) -> Text:
     return out
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(PlayerScreen[None]):
     CSS_PATH = "stats.tcss"
     BINDINGS = [
         Binding("a", "cycle_against", "stats.key.against"),
         Binding("escape,q", "leave", "key.back", key_display="Esc"),
     ]
 
-    def __init__(self, lang: str, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
-        localize_bindings(self, lang)
-        self.lang = lang
         self.folder = folder
         self.collection: Collection | None = None
         self.against: str | None = None

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual import on, work
 from textual.binding import Binding
+from textual.message import Message
 from textual.worker import get_current_worker
 
 from ...rules.game import DECLINE_THREE_GOLD, DISCARD, PASS, Action, IllegalAction
@@ -28,9 +28,6 @@ from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
 from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
 from .cover import CoverScreen
-
-if TYPE_CHECKING:
-    from ..app import NingdeApp
 
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
@@ -65,17 +62,20 @@ class TableScreen(BoardScreen):
     PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
     DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
+    class Done(Message):
+        """The session is over (or the demo stopped): back to the start screen."""
+
     def __init__(
         self,
         match: Match,
-        lang: str,
-        ascii_tiles: bool,
         pace: str,
         *,
+        hints: bool = True,
         demo_hands: int | None = None,
         exit_after_demo: bool = False,
     ) -> None:
-        super().__init__(lang, ascii_tiles)
+        super().__init__()
+        self.set_reactive(BoardScreen.hints_on, hints)
         self.match = match
         self.pace = pace
         self.hotseat = len(match.humans) > 1
@@ -86,7 +86,7 @@ class TableScreen(BoardScreen):
         self.cover: CoverScreen | None = None  # the hot-seat cover, while it is up
         self.cover_hold = PACES[pace]  # a cover names the next player no sooner than this
         bottom = match.humans[0] if match.humans else 0
-        self.seating = Seating(lang, bottom, self._table_names(), relative=not self.demo)
+        self.seating = Seating(self.lang, bottom, self._table_names(), relative=not self.demo)
         self.open_hands = self.demo
         self.interactive = not self.demo
         # one human sees their table from the start; hot-seat starts covered
@@ -170,7 +170,7 @@ class TableScreen(BoardScreen):
         self.covered_for = human
         self.set_viewer(None)
         name = None if human is None else self.result_seating().name(human)
-        self.cover = CoverScreen(name, self.lang)
+        self.cover = CoverScreen(name)
         self.app.push_screen(self.cover, callback=self._reveal_for_next)
         if human is None:
             self.set_timer(self.cover_hold, self.check_cover)
@@ -262,8 +262,6 @@ class TableScreen(BoardScreen):
                 Standings.of_match(self.match, final),
                 game,
                 result,
-                self.lang,
-                self.ascii_tiles,
                 seating=self.result_seating(),
                 auto_close=pause,
                 review_from=self.review_from(),
@@ -280,16 +278,15 @@ class TableScreen(BoardScreen):
         return recorder.path, match.humans[0]
 
     def _after_result(self, _: None = None) -> None:
-        app = cast("NingdeApp", self.app)
         demo_done = (
             self.demo_hands is not None and len(self.match.session.results) >= self.demo_hands
         )
         if self.match.session_over or demo_done:
             self.match.close()
             if demo_done and self.exit_after_demo:
-                app.exit()
+                self.app.exit()
             else:
-                app.action_new_game()
+                self.post_message(self.Done())
             return
         self.match.next_hand()
         if self.hotseat:
@@ -361,7 +358,7 @@ class TableScreen(BoardScreen):
         if self.exit_after_demo:
             self.app.exit()
         else:
-            cast("NingdeApp", self.app).action_new_game()
+            self.post_message(self.Done())
 
     def action_choose(self, key: str) -> None:
         """A choice key: take the choice, or with several combinations move between them."""

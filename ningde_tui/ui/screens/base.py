@@ -1,0 +1,57 @@
+"""What every screen shares: the player's language and tile style, and the messages by which a
+screen asks the app for what is the app's to do.
+
+A screen takes the language and the tile style from the app when it is made (a change in the
+settings applies to the screens opened after it) and puts its footer texts into that language;
+it never calls the app's methods. It posts a message instead (``OpenHelp()``, or one of its own
+such as ``StartScreen.NewGame``), which bubbles up to the app, whose ``on_…`` handler acts.
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.message import Message
+from textual.screen import ModalScreen, Screen, ScreenResultType
+
+from ..localize import localize_bindings
+
+DEFAULT_LANG = "zh"
+
+
+def player_look(app: App[object]) -> tuple[str, bool]:
+    """The app's (language, tiles drawn as 5m): what every screen draws with."""
+    return getattr(app, "lang", DEFAULT_LANG), getattr(app, "ascii_tiles", False)
+
+
+class PlayerScreen(Screen[ScreenResultType]):
+    """A full screen in the player's language (``lang``) and tile style (``ascii_tiles``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang, self.ascii_tiles = player_look(self.app)
+        localize_bindings(self, self.lang)
+
+
+class PlayerModal(ModalScreen[ScreenResultType]):
+    """A screen over another (help, a result, settings) in the player's language and tiles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang, self.ascii_tiles = player_look(self.app)
+        localize_bindings(self, self.lang)
+
+
+class OpenHelp(Message):
+    """? / F1: the help screen, over whatever is open."""
+
+
+class OpenRecent(Message):
+    """The list of recent games."""
+
+
+class OpenStats(Message):
+    """The players' statistics (战绩)."""
+
+
+class OpenSettings(Message):
+    """The settings screen."""
