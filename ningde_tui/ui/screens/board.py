@@ -28,7 +28,7 @@ from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order
-from ..widgets.hints import HintsView, hints_text
+from ..widgets.hints import HintsState, HintsView
 from ..widgets.log import TableLog
 from ..widgets.melds import MeldsState, MeldsView
 from ..widgets.pond import PondView, discard_rows, pond_state
@@ -96,20 +96,20 @@ class BoardScreen(PlayerScreen[None]):
         with Horizontal(id="table-area"):
             with Vertical(id="table"):
                 with Horizontal(id="top"):
-                    yield SeatView(2, id="seat-2", classes="seat")
+                    yield SeatView(id="seat-2", classes="seat")
                 with Horizontal(id="middle"):
                     with Horizontal(id="col-3", classes="side-col"):
                         with Vertical(classes="seat-box"):
-                            yield SeatView(3, id="seat-3", classes="seat side-seat")
-                        yield PondView(3, id="pond-3", classes="pond side-pond")
+                            yield SeatView(id="seat-3", classes="seat side-seat")
+                        yield PondView(id="pond-3", classes="pond side-pond")
                     with Vertical(id="centre"):
-                        yield PondView(2, id="pond-2", classes="pond")
+                        yield PondView(id="pond-2", classes="pond")
                         yield WallView(id="wall")
-                        yield PondView(0, id="pond-0", classes="pond")
+                        yield PondView(id="pond-0", classes="pond")
                     with Horizontal(id="col-1", classes="side-col"):
-                        yield PondView(1, id="pond-1", classes="pond side-pond")
+                        yield PondView(id="pond-1", classes="pond side-pond")
                         with Vertical(classes="seat-box"):
-                            yield SeatView(1, id="seat-1", classes="seat side-seat")
+                            yield SeatView(id="seat-1", classes="seat side-seat")
                 yield Static(id="announce")
                 yield from self.compose_controls()
                 with Horizontal(id="bottom"):
@@ -246,10 +246,9 @@ class BoardScreen(PlayerScreen[None]):
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
             view = self.query_one(f"#seat-{position}", SeatView)
-            view.seat = seat
-            view.update_state(self._seat_state(info, obs, seat))
-        self.query_one(MySeatLine).update_state(self._seat_state(info, obs, seating.bottom))
-        self.query_one(MeldsView).update_state(self.melds_state(info, obs, seating.bottom))
+            view.state = self._seat_state(info, obs, seat)
+        self.query_one(MySeatLine).state = self._seat_state(info, obs, seating.bottom)
+        self.query_one(MeldsView).state = self.melds_state(info, obs, seating.bottom)
         laid = discard_rows(info.game.log)
         for position in range(4):
             seat = seating.seat_at(position)
@@ -262,22 +261,20 @@ class BoardScreen(PlayerScreen[None]):
                 and bool(pond)
                 and pond[-1] == obs.last_discard[1]
             )
-            self.query_one(f"#pond-{position}", PondView).update_state(
-                pond_state(pond, laid[seat], latest, obs.gold, self.ascii_tiles)
+            self.query_one(f"#pond-{position}", PondView).state = pond_state(
+                pond, laid[seat], latest, obs.gold, self.ascii_tiles
             )
-        self.query_one(ScoreBoard).update_state(
-            ScoreState(
-                info.scores,
-                obs.dealer,
-                obs.streak,
-                self.waiting(info.game, obs),
-                info.hand_no,
-                info.round_no,
-                info.rounds,
-                self.lang,
-                names=seating.names_tuple(),
-                bottom=seating.bottom,
-            )
+        self.query_one(ScoreBoard).state = ScoreState(
+            info.scores,
+            obs.dealer,
+            obs.streak,
+            self.waiting(info.game, obs),
+            info.hand_no,
+            info.round_no,
+            info.rounds,
+            self.lang,
+            names=seating.names_tuple(),
+            bottom=seating.bottom,
         )
 
     def _refresh_wall(self, info: BoardInfo, obs: Observation) -> None:
@@ -286,25 +283,23 @@ class BoardScreen(PlayerScreen[None]):
         parts = [tr(lang, "table.hand_no", n=info.hand_no)]
         if info.rounds:
             parts.append(tr(lang, "table.round_of", n=info.round_no, total=info.rounds))
-        self.query_one(WallView).update(
-            WallState(
-                head=obs.wall_head,
-                tail=obs.wall_tail,
-                reserve=obs.reserve,
-                dealer=obs.dealer,
-                streak=obs.streak,
-                dice=obs.dice,
-                gold=obs.gold,
-                drawable=obs.drawable,
-                turn=waiting[0] if len(waiting) == 1 else None,
-                turn_text=self._turn_text(obs, waiting),
-                hand_text=" · ".join(parts),
-                last_round=obs.last_round,
-                lang=lang,
-                ascii_tiles=self.ascii_tiles,
-                bottom=self.seating.bottom,
-                names=self.seating.names_tuple(),
-            )
+        self.query_one(WallView).state = WallState(
+            head=obs.wall_head,
+            tail=obs.wall_tail,
+            reserve=obs.reserve,
+            dealer=obs.dealer,
+            streak=obs.streak,
+            dice=obs.dice,
+            gold=obs.gold,
+            drawable=obs.drawable,
+            turn=waiting[0] if len(waiting) == 1 else None,
+            turn_text=self._turn_text(obs, waiting),
+            hand_text=" · ".join(parts),
+            last_round=obs.last_round,
+            lang=lang,
+            ascii_tiles=self.ascii_tiles,
+            bottom=self.seating.bottom,
+            names=self.seating.names_tuple(),
         )
 
     def waiting(self, game: Game, obs: Observation) -> tuple[int, ...]:
@@ -327,7 +322,8 @@ class BoardScreen(PlayerScreen[None]):
         if not self.shows_hand(self.seating.bottom):
             hand.set_class(False, "-active")
             hand.active = False
-            hand.show(HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles, big=self.scale > 0), 0)
+            hand.state = HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles, big=self.scale > 0)
+            hand.cursor = 0
             return
         tiles = tuple(display_order(obs.hand, obs.drawn, obs.gold))
         state = HandState(
@@ -348,7 +344,8 @@ class BoardScreen(PlayerScreen[None]):
         mine = obs.phase == TURN and self.decider(obs) is not None
         hand.set_class(mine, "-active")
         hand.active = mine
-        hand.show(state, cursor)
+        hand.state = state
+        hand.cursor = cursor
 
     def _refresh_choices(self, obs: Observation) -> None:
         lang, asc = self.lang, self.ascii_tiles
@@ -390,14 +387,12 @@ class BoardScreen(PlayerScreen[None]):
             return
         gold, asc, lang = obs.gold, self.ascii_tiles, self.lang
         if not self.shows_hand(self.seating.bottom) or obs.phase == OVER:
-            view.show(lambda limit: Text())
+            view.state = HintsState()
         elif obs.phase == TURN and self.seating.bottom in obs.to_act:
-            hints = discard_hints(obs)
-            view.show(lambda limit: hints_text(hints, None, gold, asc, lang, limit))
+            view.state = HintsState(tuple(discard_hints(obs)), None, (), gold, asc, lang)
         else:
-            now = hand_hint(obs)
-            claims = claim_hints(obs) if self.decider(obs) is not None else ()
-            view.show(lambda limit: hints_text([], now, gold, asc, lang, limit, claims))
+            claims = tuple(claim_hints(obs)) if self.decider(obs) is not None else ()
+            view.state = HintsState((), hand_hint(obs), claims, gold, asc, lang)
 
     def _refresh_announce(self) -> None:
         text = Text(self.announcement.text, style=LINE_STYLE[self.announcement.kind])

@@ -128,7 +128,8 @@ class HandState:
 
 
 class HandView(Horizontal):
-    """The row of your concealed tiles."""
+    """The row of your concealed tiles: new tiles (``state``) recompose the row; the cursor,
+    a hovered choice's tiles and whether it is your discard only restyle the tiles."""
 
     state: reactive[HandState] = reactive(HandState, recompose=True)
     highlight: reactive[tuple[int, ...] | None] = reactive(None)
@@ -182,15 +183,6 @@ class HandView(Horizontal):
             for name in ("-cursor", "-hl", "-dim", "-raised"):
                 w.set_class(name in marks, name)
             w.refresh()
-
-    def show(self, state: HandState, cursor: int | None = None) -> None:
-        """New tiles (recomposes only when they changed); ``cursor`` moves the cursor."""
-        if cursor is not None:
-            self.set_reactive(HandView.cursor, cursor)
-        if state != self.state:
-            self.state = state
-        elif cursor is not None:
-            self._paint()
 
     def tile_at(self, index: int) -> int | None:
         tiles = self.state.tiles

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...rules.game import Action
@@ -77,18 +79,26 @@ def hints_text(
     return Text("\n").join(lines)
 
 
+@dataclass(frozen=True)
+class HintsState:
+    """On your turn the hints of each discard (best first); between turns the hand as it stands
+    (``now``) and what each call you are offered would make of it (``claims``)."""
+
+    discards: tuple[Hint, ...] = ()
+    now: Hint | None = None
+    claims: tuple[tuple[Action, int], ...] = ()
+    gold: int = -1
+    ascii_tiles: bool = False
+    lang: str = "zh"
+
+
 class HintsView(Static):
-    """Set by the table screen (``show``); hidden (display: none) when hints are off. The
-    text is made when the panel is drawn, so it has as many lines as the panel has rows."""
+    """Hidden (display: none) when hints are off. The text is made when the panel is drawn, so
+    it lists as many discards as the panel has rows."""
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
-        self.make: Callable[[int], Text] = lambda limit: Text()
-
-    def show(self, make: Callable[[int], Text]) -> None:
-        """``make(limit)``: the hints, at most ``limit`` discards."""
-        self.make = make
-        self.refresh()
+    state: reactive[HintsState] = reactive(HintsState)
 
     def render(self) -> Text:
-        return self.make(max(self.content_region.height - 2, 1))
+        s = self.state
+        limit = max(self.content_region.height - 2, 1)
+        return hints_text(list(s.discards), s.now, s.gold, s.ascii_tiles, s.lang, limit, s.claims)

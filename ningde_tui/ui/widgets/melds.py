@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...rules.melds import ANKONG, Meld
@@ -87,12 +88,8 @@ def melds_lines(s: MeldsState) -> list[Text]:
 class MeldsView(Static):
     """Your melds, beside your hand."""
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
-        self.state = MeldsState()
+    state: reactive[MeldsState] = reactive(MeldsState, init=False)
 
-    def update_state(self, state: MeldsState) -> None:
-        if state != self.state:
-            self.state = state
-            self.display = bool(state.melds)
-            self.update(Text("\n").join(melds_lines(state)))
+    def watch_state(self, state: MeldsState) -> None:
+        self.display = bool(state.melds)
+        self.update(Text("\n").join(melds_lines(state)))

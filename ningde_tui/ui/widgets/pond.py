@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...rules.game import Event
@@ -94,15 +95,9 @@ def pond_size(width: int, height: int, count: int) -> tuple[str, int]:
 
 
 class PondView(Static):
-    def __init__(self, seat: int, **kwargs: str) -> None:
-        super().__init__(**kwargs)
-        self.seat = seat
-        self.state = PondState()
+    """A player's discards, drawn to fit the widget's size (``render``)."""
 
-    def update_state(self, state: PondState) -> None:
-        if state != self.state:
-            self.state = state
-            self.refresh(layout=True)
+    state: reactive[PondState] = reactive(PondState, layout=True)
 
     def on_resize(self) -> None:
         self.refresh()

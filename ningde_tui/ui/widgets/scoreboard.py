@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rich.table import Table
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ..model.i18n import seat_name, tr
@@ -27,14 +28,9 @@ class ScoreState:
 
 
 class ScoreBoard(Static):
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
-        self.state = ScoreState()
+    state: reactive[ScoreState] = reactive(ScoreState, init=False)
 
-    def update_state(self, state: ScoreState) -> None:
-        if state == self.state:
-            return
-        self.state = state
+    def watch_state(self, state: ScoreState) -> None:
         lang = state.lang
         self.border_title = tr(lang, "table.scores")
         parts = [tr(lang, "table.hand_no", n=state.hand_no)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...rules.melds import ANKONG, KONG, Meld
@@ -96,15 +97,9 @@ class SeatView(Static):
     """Another player at their side of the table: name, dealer mark and score, the hand face
     down (or face up when watching), the melds as tiles."""
 
-    def __init__(self, seat: int, **kwargs: str) -> None:
-        super().__init__(**kwargs)
-        self.seat = seat
-        self.state = SeatState(seat)
+    state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False)
 
-    def update_state(self, state: SeatState) -> None:
-        if state == self.state:
-            return
-        self.state = state
+    def watch_state(self, state: SeatState) -> None:
         self.set_class(state.active, "-active")
         self.update(Text("\n").join(seat_lines(state)))
 
@@ -187,7 +182,9 @@ def open_hand(s: SeatState, width: int) -> Text:
 class MySeatLine(Static):
     """Your name line above your hand: dealer mark and score."""
 
-    def update_state(self, state: SeatState) -> None:
+    state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False)
+
+    def watch_state(self, state: SeatState) -> None:
         line = Text()
         if state.active:
             line.append("▶ ", style=f"bold {GOOD}")

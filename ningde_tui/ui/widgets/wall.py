@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...rules.tiles import TOTAL_TILES
@@ -175,17 +176,13 @@ def line_width(segments: Line) -> int:
 
 
 class WallView(Widget):
-    """Draws the square wall and the centre; ``update`` it with a new WallState."""
+    """Draws the square wall and the centre from its ``state``, as big as the widget allows."""
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
-        self.state = WallState()
+    state: reactive[WallState] = reactive(WallState)
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.square = COMPACT
-
-    def update(self, state: WallState) -> None:
-        if state != self.state:
-            self.state = state
-            self.refresh()
 
     def on_resize(self) -> None:
         self.square = square_for(self.content_region.width, self.content_region.height)
