@@ -44,6 +44,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check ningde_tui tests benchmarks
 	$(BIN)/ruff format --check ningde_tui tests benchmarks
 	$(BIN)/mypy --strict ningde_tui/rules
+	$(BIN)/mypy ningde_tui
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/bench_shapes.py

@@ -185,6 +185,41 @@ def build_input(data: dict[str, Any]) -> WinInput:
     gold = _one_tile(data["gold"], "gold")
     if gold == WHITE:
         raise CalcError("gold must be a suited tile such as 3s: 白板 (w) is never the gold")
+    concealed, melds = _hand_and_melds(data, gold)
+
+    streak = data.get("streak", 1)
+    if streak < 1:
+        raise CalcError(f"streak must be a whole number ≥ 1, not {streak}")
+    dealer = data.get("dealer", False)
+    robbed = data.get("robbed", False)
+    start = data.get("start", False)
+    if by == BY_HEAVEN and not dealer:
+        raise CalcError("by heaven (天胡) is the dealer's win: add dealer")
+
+    golds = sum(1 for t in concealed if t == gold)
+    if robbed and golds == 0:
+        raise CalcError(
+            f"robbed says one gold in hand is the robbed indicator, but hand has no {tile_str(gold)}"
+        )
+    _check_gold_count(golds, gold, robbed, data.get("indicator_in_play", False))
+    _check_hand_size(len(concealed), len(melds), golds - (1 if robbed else 0), by, start)
+
+    return WinInput(
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        gold=gold,
+        win_tile=_win_tile(data.get("win"), by, concealed, gold),
+        by=by,
+        dealer=dealer,
+        streak=streak,
+        robbed=robbed,
+        start=start,
+        declined_three_gold=data.get("declined_three_gold", False),
+    )
+
+
+def _hand_and_melds(data: dict[str, Any], gold: int) -> tuple[list[int], list[Meld]]:
+    """The concealed tiles and the checked melds, no tile more than four times in all."""
     try:
         concealed = parse_tiles(data["hand"])
     except TileError as e:
@@ -204,67 +239,43 @@ def build_input(data: dict[str, Any]) -> WinInput:
         raise CalcError(
             f"more than {COPIES} copies of {', '.join(too_many)} in hand and melds together"
         )
+    return concealed, melds
 
-    streak = data.get("streak", 1)
-    if streak < 1:
-        raise CalcError(f"streak must be a whole number ≥ 1, not {streak}")
-    dealer = data.get("dealer", False)
-    robbed = data.get("robbed", False)
-    start = data.get("start", False)
-    if by == BY_HEAVEN and not dealer:
-        raise CalcError("by heaven (天胡) is the dealer's win: add dealer")
 
-    golds = sum(1 for t in concealed if t == gold)
-    if robbed and golds == 0:
-        raise CalcError(
-            f"robbed says one gold in hand is the robbed indicator, but hand has no {tile_str(gold)}"
-        )
-    in_play = data.get("indicator_in_play", False)
-    _check_gold_count(golds, gold, robbed, in_play)
-
-    groups = 5 - len(melds)
+def _check_hand_size(size: int, meld_count: int, own_golds: int, by: str, start: bool) -> None:
+    """A finished hand has 3 tiles per missing meld + 2 concealed, the winning tile included;
+    ``own_golds``: the golds in hand, the robbed indicator not counted."""
+    groups = 5 - meld_count
     winning = 3 * groups + 2
     # 三金倒 by a non-dealer in the 抢金 window happens before their draw (rules.md §7, §8).
-    own_golds = golds - (1 if robbed else 0)
     three_gold_at_start = by == BY_SELF and start and own_golds >= 3
-    if len(concealed) != winning and not (three_gold_at_start and len(concealed) == winning - 1):
+    if size != winning and not (three_gold_at_start and size == winning - 1):
         allowed = f"{winning}"
         if three_gold_at_start:
             allowed += f" (or {winning - 1} for 三金倒)"
-        elif by == BY_SELF and own_golds >= 3 and len(concealed) == winning - 1:
+        elif by == BY_SELF and own_golds >= 3 and size == winning - 1:
             allowed += f" ({winning - 1} only for 三金倒 in the start window: add start)"
         raise CalcError(
-            f"hand has {len(concealed)} tiles; with {len(melds)} meld(s) a finished hand has "
+            f"hand has {size} tiles; with {meld_count} meld(s) a finished hand has "
             f"{allowed} concealed tiles, the winning tile included"
         )
 
-    win_text = data.get("win")
-    win_tile: int | None = None
+
+def _win_tile(win_text: Any, by: str, concealed: list[int], gold: int) -> int | None:
+    """The winning tile: required but by heaven, in the hand, never a gold won on a discard."""
     if win_text is None:
         if by != BY_HEAVEN:
             raise CalcError(f"win (the winning tile) is required when by is {by}")
-    else:
-        win_tile = _one_tile(win_text, "win")
-        if win_tile not in concealed:
-            raise CalcError(f"win {win_text} is not in hand (hand holds the winning tile too)")
-        if win_tile == gold and by == BY_DISCARD:
-            raise CalcError(
-                f"win {win_text} is the gold, and golds are never discarded (rules.md §4): "
-                "a gold is won only by drawing it (by self) or robbing it (by rob)"
-            )
-
-    return WinInput(
-        concealed=tuple(concealed),
-        melds=tuple(melds),
-        gold=gold,
-        win_tile=win_tile,
-        by=by,
-        dealer=dealer,
-        streak=streak,
-        robbed=robbed,
-        start=start,
-        declined_three_gold=data.get("declined_three_gold", False),
-    )
+        return None
+    win_tile = _one_tile(win_text, "win")
+    if win_tile not in concealed:
+        raise CalcError(f"win {win_text} is not in hand (hand holds the winning tile too)")
+    if win_tile == gold and by == BY_DISCARD:
+        raise CalcError(
+            f"win {win_text} is the gold, and golds are never discarded (rules.md §4): "
+            "a gold is won only by drawing it (by self) or robbing it (by rob)"
+        )
+    return win_tile
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ..bots.base import known_bots
 from ..sim.simulate import Summary, seating_orders, simulate
@@ -48,6 +49,23 @@ def _print_table(summary: Summary) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    bots = _checked(parser, args)
+    run = dict(duplicate=args.duplicate, workers=args.workers, all_orders=args.all_orders)
+    if sys.stderr.isatty():
+        plays = 4 * len(seating_orders(args.all_orders)) if args.duplicate else 1
+        summary = _simulate_with_progress(args, bots, args.hands * plays, run)
+    else:
+        summary = simulate(args.hands, args.seed, bots, args.record, **run)
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        _print_table(summary)
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ningde simulate", description="Bots play hands headless."
     )
@@ -69,7 +87,11 @@ def main(argv: list[str] | None = None) -> int:
         help="with --duplicate: every cyclic seating order too (24 plays a wall)",
     )
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """The four bots, once every option is known to fit (else the parser's error exits)."""
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) != 4:
         parser.error(f"--bots needs four bots, got {len(bots)}")
@@ -84,34 +106,30 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--record is not available with --duplicate (a duplicate wall is replayed)")
     if args.all_orders and not args.duplicate:
         parser.error("--all-orders needs --duplicate")
-    plays = 4 * len(seating_orders(args.all_orders)) if args.duplicate else 1
-    total = args.hands * plays
-    run = dict(duplicate=args.duplicate, workers=args.workers, all_orders=args.all_orders)
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    return bots
 
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            "[cyan]{task.fields[rate]}",
-            TimeRemainingColumn(),
-            transient=True,
-            console=Console(stderr=True),
-        ) as bar:
-            task = bar.add_task("simulating", total=total, rate="")
-            started = time.perf_counter()
 
-            def tick(n: int) -> None:
-                rate = n / max(1e-9, time.perf_counter() - started)
-                bar.update(task, completed=n, rate=f"{rate:.0f} hands/s")
+def _simulate_with_progress(
+    args: argparse.Namespace, bots: list[str], total: int, run: dict[str, Any]
+) -> Summary:
+    """Simulate with a progress bar on the terminal's stderr (hands done, hands per second)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-            summary = simulate(args.hands, args.seed, bots, args.record, progress=tick, **run)
-    else:
-        summary = simulate(args.hands, args.seed, bots, args.record, **run)
-    if args.json:
-        print(json.dumps(summary.to_json()))
-    else:
-        _print_table(summary)
-    return 0
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        "[cyan]{task.fields[rate]}",
+        TimeRemainingColumn(),
+        transient=True,
+        console=Console(stderr=True),
+    ) as bar:
+        task = bar.add_task("simulating", total=total, rate="")
+        started = time.perf_counter()
+
+        def tick(n: int) -> None:
+            rate = n / max(1e-9, time.perf_counter() - started)
+            bar.update(task, completed=n, rate=f"{rate:.0f} hands/s")
+
+        return simulate(args.hands, args.seed, bots, args.record, progress=tick, **run)

@@ -100,8 +100,11 @@ class NingdeApp(App[None]):
             import termios
         except ImportError:  # Windows
             return
+        stdin = sys.__stdin__
+        if stdin is None:
+            return  # no terminal at all (pythonw, a daemon)
         try:
-            fd = sys.__stdin__.fileno()
+            fd = stdin.fileno()
             termios.tcgetattr(fd)
         except (AttributeError, OSError, ValueError, termios.error):
             return  # not a terminal we can watch (a pipe, textual-serve)
@@ -381,7 +384,7 @@ class NingdeApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its prompt in the player's language."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             placeholder = tr(self.lang, "app.palette_prompt")
             self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
 

@@ -377,19 +377,18 @@ class ReplayScreen(BoardScreen):
         """The end of a hand: the same result screen as at the table (autoplay waits)."""
         from .result import ResultScreen, Standings
 
+        result = self.game.result
+        if result is None:
+            return
         h = self.model.hands
         before = [hand.scores_before for hand in h[: self.hand + 1]]
-        after = tuple(h[self.hand].result["scores"]) if h[self.hand].result else before[-1]
+        recorded = h[self.hand].result
+        after = tuple(recorded["scores"]) if recorded else before[-1]
         standings = Standings(h[self.hand].number, (*before, after), after, self.at_end())
         playing = self.timer is not None
         self.stop_autoplay()
         self.app.push_screen(
-            ResultScreen(
-                standings,
-                self.game,
-                self.game.result,
-                seating=self.seating,
-            ),  # fmt: skip
+            ResultScreen(standings, self.game, result, seating=self.seating),
             callback=lambda _: self._after_result(playing),
         )
 

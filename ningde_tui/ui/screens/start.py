@@ -91,69 +91,77 @@ class StartScreen(PlayerScreen[None]):
         self.can_continue = latest_unfinished() is not None
 
     def compose(self) -> ComposeResult:
+        with Center(id="start-box"):
+            yield Static(banner(self.lang), id="banner")
+            with Vertical(id="form"):
+                yield Label(tr(self.lang, "start.seats"), classes="form-title")
+                with Grid(id="seats"):
+                    yield from self.compose_seats()
+                with Grid(id="options"):
+                    yield from self.compose_options()
+                yield Static("", id="room-rules")
+                yield Static("", id="start-error")
+            yield from self.compose_buttons()
+        yield Static(id="start-too-small")
+        yield Footer()
+
+    def compose_seats(self) -> ComposeResult:
+        """Per seat: a player or a bot level, and a player's name."""
         lang = self.lang
         kinds = [(tr(lang, "start.human"), HUMAN)]
         kinds += [(tr(lang, "start.bot", level=level_name(lvl, lang)), lvl) for lvl in BOT_LEVELS]
+        for seat in range(4):
+            yield Label(tr(lang, "seat.number", n=seat + 1), classes="form-label")
+            yield Select(
+                kinds, value=self.seats[seat], allow_blank=False, id=f"seat-{seat}", compact=True
+            )
+            yield Input(
+                value=self.names[seat] if self.seats[seat] == HUMAN else "",
+                placeholder=self._placeholder(seat, self.seats[seat]),
+                id=f"name-{seat}",
+                compact=True,
+                disabled=self.seats[seat] != HUMAN,
+            )
+
+    def compose_options(self) -> ComposeResult:
+        """How many 圈, and a seed."""
+        lang = self.lang
         rounds = sorted({*ROUND_CHOICES, self.rounds})
-        with Center(id="start-box"):
-            yield Static(banner(lang), id="banner")
-            with Vertical(id="form"):
-                yield Label(tr(lang, "start.seats"), classes="form-title")
-                with Grid(id="seats"):
-                    for seat in range(4):
-                        yield Label(tr(lang, "seat.number", n=seat + 1), classes="form-label")
-                        yield Select(
-                            kinds,
-                            value=self.seats[seat],
-                            allow_blank=False,
-                            id=f"seat-{seat}",
-                            compact=True,
-                        )
-                        name = self.names[seat] if self.seats[seat] == HUMAN else ""
-                        yield Input(
-                            value=name,
-                            placeholder=self._placeholder(seat, self.seats[seat]),
-                            id=f"name-{seat}",
-                            compact=True,
-                            disabled=self.seats[seat] != HUMAN,
-                        )
-                with Grid(id="options"):
-                    yield Label(tr(lang, "start.rounds"), classes="form-label")
-                    yield Select(
-                        [(tr(lang, "start.rounds_n", n=n), n) for n in rounds],
-                        value=self.rounds,
-                        allow_blank=False,
-                        id="rounds",
-                        compact=True,
-                    )
-                    yield Label(tr(lang, "start.seed"), classes="form-label")
-                    yield Input(
-                        value="" if self.seed is None else str(self.seed),
-                        placeholder=tr(lang, "start.seed_hint"),
-                        id="seed",
-                        type="integer",
-                        compact=True,
-                    )
-                yield Static("", id="room-rules")
-                yield Static("", id="start-error")
-            with Horizontal(classes="start-buttons"):
-                yield Button(tr(lang, "start.new"), id="new", variant="success", compact=True)
-                yield Button(
-                    tr(lang, "start.continue"),
-                    id="continue",
-                    variant="primary",
-                    compact=True,
-                    disabled=not self.can_continue,
-                )
-                yield Button(tr(lang, "start.recent"), id="recent", compact=True)
-                yield Button(tr(lang, "start.stats"), id="stats", compact=True)
-            with Horizontal(classes="start-buttons"):
-                yield Button(tr(lang, "start.demo"), id="demo", compact=True)
-                yield Button(tr(lang, "start.settings"), id="settings", compact=True)
-                yield Button(tr(lang, "start.help"), id="help", compact=True)
-                yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
-        yield Static(id="start-too-small")
-        yield Footer()
+        yield Label(tr(lang, "start.rounds"), classes="form-label")
+        yield Select(
+            [(tr(lang, "start.rounds_n", n=n), n) for n in rounds],
+            value=self.rounds,
+            allow_blank=False,
+            id="rounds",
+            compact=True,
+        )
+        yield Label(tr(lang, "start.seed"), classes="form-label")
+        yield Input(
+            value="" if self.seed is None else str(self.seed),
+            placeholder=tr(lang, "start.seed_hint"),
+            id="seed",
+            type="integer",
+            compact=True,
+        )
+
+    def compose_buttons(self) -> ComposeResult:
+        lang = self.lang
+        with Horizontal(classes="start-buttons"):
+            yield Button(tr(lang, "start.new"), id="new", variant="success", compact=True)
+            yield Button(
+                tr(lang, "start.continue"),
+                id="continue",
+                variant="primary",
+                compact=True,
+                disabled=not self.can_continue,
+            )
+            yield Button(tr(lang, "start.recent"), id="recent", compact=True)
+            yield Button(tr(lang, "start.stats"), id="stats", compact=True)
+        with Horizontal(classes="start-buttons"):
+            yield Button(tr(lang, "start.demo"), id="demo", compact=True)
+            yield Button(tr(lang, "start.settings"), id="settings", compact=True)
+            yield Button(tr(lang, "start.help"), id="help", compact=True)
+            yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
