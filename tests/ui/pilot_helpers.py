@@ -103,7 +103,7 @@ def assert_covered(pilot: Pilot[None], name: str) -> None:
     assert table.query_one(ChoicesPanel).buttons() == []
     assert widget_text(table.query_one(HintsView)).strip() == ""
     assert all(view.state.tiles is None for view in table.query(SeatView))
-    assert not any("摸到" in line.plain for line in table.query_one(TableLog).state)
+    assert not any("摸到" in line.plain for line in table.query_one(TableLog).texts)
 
 
 def assert_sees_only(pilot: Pilot[None], seat: int) -> None:

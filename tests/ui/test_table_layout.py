@@ -120,6 +120,22 @@ async def test_the_side_panel_folds_on_a_narrow_terminal_and_opens_with_i() -> N
         assert pilot.app.screen.query_one("#side").region.width >= 30
 
 
+async def test_the_log_shows_its_newest_line_whole_at_every_width() -> None:
+    """The log scrolls to its newest line, and wraps its lines again when the side panel
+    changes width with the terminal (200 → 160 → 140 columns)."""
+    async with table_app(late_hand_match()).run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        for size in ((200, 60), (160, 50), (140, 45)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            log = pilot.app.screen.query_one("#log")
+            shown = [row.strip() for row in widget_text(log).splitlines() if row.strip()]
+            newest = log.texts[-1].plain
+            width = log.scrollable_content_region.width
+            assert all(len(row) <= width for row in shown)
+            assert "".join(shown).replace(" ", "").endswith(newest.replace(" ", "")), size
+
+
 async def test_melds_are_tiles_and_an_opponents_concealed_kong_is_face_down() -> None:
     match = late_hand_match()
     ankong = next(m for m in match.game.melds[1] if m.kind == ANKONG)

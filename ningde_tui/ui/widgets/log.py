@@ -1,33 +1,44 @@
-"""The table's log: what happened, newest last, as many lines as fit."""
+"""The table's log: what happened this hand, newest last, scrolled so the newest line shows.
+
+Textual's ``RichLog`` wraps and scrolls; this keeps the lines' text too (``texts``), so when the
+panel's width changes (the side panel folded and opened, a resized terminal) they are wrapped
+again at the new width. A log is written to, line by line, rather than given a state: the one
+table widget outside the ``state`` convention.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
-from textual.widgets import Static
-
-KEPT = 200  # the lines a log keeps
+from textual import events
+from textual.widgets import RichLog
 
 
-class TableLog(Static):
-    """The lines of the log (``state``), the newest drawn last and whole: long lines are wrapped
-    at the panel's width when it is drawn, so they wrap again when the panel changes width."""
+class TableLog(RichLog, can_focus=False):
+    DEFAULT_CSS = """
+    TableLog {
+        background: transparent;
+        scrollbar-size: 0 0;
+    }
+    """
 
-    state: reactive[tuple[Text, ...]] = reactive(tuple)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, wrap=True, min_width=1)
+        self.texts: list[Text] = []
+        self._wrapped_at = 0  # the width the lines were wrapped at
 
     def add(self, line: Text) -> None:
-        self.state = (*self.state[-(KEPT - 1) :], line)
+        self.texts.append(line)
+        self.write(line)
 
     def clear_lines(self) -> None:
-        self.state = ()
+        self.texts = []
+        self.clear()
 
-    def render(self) -> Text:
-        """The newest lines that fit, long ones wrapped (so the newest is always whole)."""
-        height = max(self.content_region.height, 1)
-        width = max(self.content_region.width, 1)
-        rows: list[Text] = []
-        for line in reversed(self.state):
-            rows[:0] = list(line.wrap(self.app.console, width))
-            if len(rows) >= height:
-                break
-        return Text("\n").join(rows[-height:])
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width and self._wrapped_at and width != self._wrapped_at:
+            self.clear()
+            for line in self.texts:
+                self.write(line)
+        self._wrapped_at = width
+        self.scroll_end(animate=False, immediate=False)  # the newest line stays in sight
