@@ -303,20 +303,27 @@ class NingdeApp(App[None]):
         }
 
     # ------------------------------------------------------------ what the screens ask for
+    # A game is started only from the screen still showing: a second click that came in
+    # before the first was acted on must not start (or continue) a game twice.
     def on_start_screen_new_game(self, message: StartScreen.NewGame) -> None:
-        self.new_game(message.seed, message.seats, message.rounds, message.names)
+        if isinstance(self.screen, StartScreen):
+            self.new_game(message.seed, message.seats, message.rounds, message.names)
 
     def on_start_screen_demo(self, message: StartScreen.Demo) -> None:
-        self.start_demo(message.seed, None)
+        if isinstance(self.screen, StartScreen):
+            self.start_demo(message.seed, None)
 
     def on_start_screen_continue_latest(self, _: StartScreen.ContinueLatest) -> None:
-        self.continue_game()
+        if isinstance(self.screen, StartScreen):
+            self.continue_game()
 
     def on_recent_screen_watch(self, message: RecentScreen.Watch) -> None:
-        self.watch_record(message.path)
+        if isinstance(self.screen, RecentScreen):
+            self.watch_record(message.path)
 
     def on_recent_screen_continue(self, message: RecentScreen.Continue) -> None:
-        self.continue_game(message.path)
+        if isinstance(self.screen, RecentScreen):
+            self.continue_game(message.path)
 
     def on_table_screen_done(self, _: TableScreen.Done) -> None:
         self.action_new_game()

@@ -104,6 +104,22 @@ async def test_continue_button_on_the_start_screen(data_dir) -> None:
         assert state(pilot.app.screen.match.game) == before
 
 
+async def test_a_second_start_before_the_first_is_acted_on_starts_nothing(data_dir) -> None:
+    """The start screen asks the app for a game by a message; two asks in a row (a double
+    click) start one game, with one record."""
+    app = NingdeApp(LaunchOptions(pace="instant", bots=("greedy",) * 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        start = pilot.app.screen
+        assert isinstance(start, StartScreen)
+        for _ in range(2):
+            start.post_message(StartScreen.NewGame(5, ["human", *["greedy"] * 3], 1, None))
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert sum(isinstance(s, TableScreen) for s in pilot.app.screen_stack) == 1
+    only_record(data_dir)
+
+
 def test_resume_rebuilds_the_session_from_the_seed(data_dir, tmp_path) -> None:
     """A record whose hand is not the seed's deal is refused, naming the hand line."""
     app_record = tmp_path / "game.jsonl"
