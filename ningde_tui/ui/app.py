@@ -147,15 +147,37 @@ class NingdeApp(App[None]):
             return None
         return new_record_path(mode, seed)
 
-    def _new_match(self, mode: str, seed: int, **kwargs: object) -> Match:
+    def _new_match(
+        self,
+        mode: str,
+        seed: int,
+        bots: Sequence[str],
+        rounds: int,
+        humans: Sequence[int],
+        names: Sequence[str] | None = None,
+        rounds_limit: bool = True,
+    ) -> Match:
         """A match recorded in the data folder (or unrecorded if the folder is not writable),
         played by the room rules of the settings."""
-        kwargs["config"] = self.settings.rule_config(int(kwargs.get("rounds", 1)))  # type: ignore[call-overload]
+        config = self.settings.rule_config(rounds)
+
+        def new(recorder_path: Path | None) -> Match:
+            return Match.new(
+                seed,
+                bots,
+                rounds,
+                config,
+                humans=humans,
+                names=names,
+                recorder_path=recorder_path,
+                rounds_limit=rounds_limit,
+            )
+
         try:
-            match = Match.new(seed, recorder_path=self._recorder_path(mode, seed), **kwargs)  # type: ignore[arg-type]
+            match = new(self._recorder_path(mode, seed))
         except OSError as exc:
             self.not_saved(exc, records_dir())
-            return Match.new(seed, **kwargs)  # type: ignore[arg-type]
+            return new(None)
         return self._watch_record(match)
 
     def _watch_record(self, match: Match) -> Match:
@@ -198,14 +220,7 @@ class NingdeApp(App[None]):
         if len(bots) == 3:
             self.bots = bots
         mode = "play" if len(humans) == 1 else "hotseat" if humans else "demo"
-        match = self._new_match(
-            mode,
-            seed,
-            bots=bots,
-            rounds=rounds,
-            humans=humans,
-            names=self._seat_names(humans, names),
-        )
+        match = self._new_match(mode, seed, bots, rounds, humans, self._seat_names(humans, names))
         self.show_table(self.table_screen(match))
 
     def _seat_names(self, humans: Sequence[int], names: Sequence[str] | None) -> list[str] | None:
@@ -227,7 +242,7 @@ class NingdeApp(App[None]):
         if seed is None:
             seed = random.randrange(1_000_000)
         bots = [b if b != HUMAN_SEAT else DEFAULT_BOT for b in self.seats]
-        match = self._new_match("demo", seed, bots=bots, rounds=1, humans=(), rounds_limit=False)
+        match = self._new_match("demo", seed, bots, 1, (), rounds_limit=False)
         self.show_table(self.table_screen(match, demo_hands=hands, exit_after_demo=exit_after))
 
     def continue_game(self, path: Path | None = None) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .i18n import LANGS
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
@@ -76,7 +77,7 @@ class LaunchOptions:
 
     @classmethod
     def for_command(
-        cls, lang: str | None, pace: str | None, ascii_tiles: bool, **options: object
+        cls, lang: str | None, pace: str | None, ascii_tiles: bool, **options: Any
     ) -> LaunchOptions:
         """A command's options: its language, pace and tile style where given, else the saved
         settings (kept along too, for the room rules and hints)."""
@@ -86,7 +87,7 @@ class LaunchOptions:
             pace=pace or settings.pace,
             ascii_tiles=ascii_tiles or settings.tiles == "ascii",
             settings=settings,
-            **options,  # type: ignore[arg-type]
+            **options,
         )
 
     @property
