@@ -4,18 +4,21 @@ legal actions in it; it never sees the Game itself."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ..rules import shapes
 from ..rules.game import (
     ANKONG_,
     CHI_,
+    DECLINE_THREE_GOLD,
     DISCARD,
     KONG_,
     PASS,
     PONG_,
     ROB_GOLD,
     THREE_GOLD,
+    TURN,
     WIN,
     Action,
     Observation,
@@ -65,7 +68,7 @@ class GreedyBot:
         gold = obs.gold
         n_melds = len(obs.melds[obs.seat])
         discards = [a for a in legal if a.type == DISCARD]
-        if obs.phase == "turn":
+        if obs.phase == TURN:
             for a in legal:
                 if a.type == ANKONG_:
                     return a
@@ -91,7 +94,7 @@ class GreedyBot:
                 best = (after, a)
         if best is not None:
             return best[1]
-        return next(a for a in legal if a.type == PASS or a.type.startswith("decline"))
+        return next(a for a in legal if a.type in (PASS, DECLINE_THREE_GOLD))
 
     def _best_discard(
         self, hand: list[int], discards: list[Action], gold: int, n_melds: int
@@ -113,10 +116,11 @@ def _without(tiles: list[int], tile: int) -> list[int]:
 
 
 # The bots a player can pick (the start screen lists these).
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BotFactory = Callable[[int], Player]  # a bot class: seed -> player
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 # Bots kept only to measure others against (simulate and the benchmarks know them; the start
 # screen does not): ``baseline`` is the hard bot of 2026-12-01, frozen (issue 14).
-REFERENCE_BOTS: dict[str, type] = {}
+REFERENCE_BOTS: dict[str, BotFactory] = {}
 
 
 def _register_levels() -> None:
@@ -131,7 +135,7 @@ def _register_levels() -> None:
 _register_levels()
 
 
-def known_bots() -> dict[str, type]:
+def known_bots() -> dict[str, BotFactory]:
     """Every bot ``make_bot`` can build: the ones on offer and the reference ones."""
     return {**BOTS, **REFERENCE_BOTS}
 

@@ -28,7 +28,7 @@ from ..records.jsonline import (
     shorten,
     text_raw_lines,
 )
-from ..rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
+from ..rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld, MeldKind
 from ..rules.scoring import (
     BY_DISCARD,
     BY_HEAVEN,
@@ -82,9 +82,9 @@ def _one_tile(text: str, what: str) -> int:
     return tiles[0]
 
 
-def parse_melds(texts: Iterable[str]) -> list[tuple[str, list[int]]]:
+def parse_melds(texts: Iterable[str]) -> list[tuple[MeldKind, list[int]]]:
     """``"chi 123m, pong 555p"`` or ``"chi 123m pong 555p"`` -> [(kind, tiles), ...]."""
-    melds: list[tuple[str, list[int]]] = []
+    melds: list[tuple[MeldKind, list[int]]] = []
     pending: list[list[str]] = []  # [kind, tile text...] per meld, in order
     for text in texts:
         for token in re.split(r"[\s,]+", text.strip()):
@@ -107,11 +107,11 @@ def parse_melds(texts: Iterable[str]) -> list[tuple[str, list[int]]]:
             tiles = parse_tiles(notation)
         except TileError as e:
             raise CalcError(f"meld '{kind} {notation}': {e}") from None
-        melds.append((kind, tiles))
+        melds.append((MeldKind(kind), tiles))
     return melds
 
 
-def check_meld(kind: str, tiles: list[int], gold: int) -> Meld:
+def check_meld(kind: MeldKind, tiles: list[int], gold: int) -> Meld:
     """A declared meld must be what its kind says (rules.md §4, §5)."""
     name = f"{kind} {format_tiles(tiles)}"
     if len(tiles) != _MELD_SIZE[kind]:

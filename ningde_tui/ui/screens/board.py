@@ -25,7 +25,7 @@ from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game,
 from ..localize import localize_bindings
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint
-from ..model.i18n import reason_text, tr
+from ..model.i18n import refusal_text, tr
 from ..model.seating import Seating
 from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
@@ -376,7 +376,7 @@ class BoardScreen(Screen[None]):
             ChoicesState(
                 title,
                 actions,
-                reason_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
+                refusal_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
                 autofocus=obs.phase in CHOICE_PHASES,
                 gold=obs.gold,
                 ascii_tiles=asc,
