@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..rules import shapes
 from ..rules.game import (
     ANKONG_,
     CHI_,
@@ -23,7 +22,7 @@ from ..rules.game import (
     Action,
     Observation,
 )
-from ..rules.tiles import face_counts
+from .evaluate import shanten_after_call, tiles_shanten
 
 
 class Player(Protocol):
@@ -48,8 +47,7 @@ class RandomBot:
 
 
 def hand_shanten(hand: tuple[int, ...] | list[int], gold: int, melds: int) -> int:
-    counts, golds = face_counts(hand, gold)
-    return shapes.shanten(counts, golds, 5 - melds)
+    return tiles_shanten(hand, gold, 5 - melds)
 
 
 class GreedyBot:
@@ -79,17 +77,11 @@ class GreedyBot:
         for a in legal:
             if a.type not in (CHI_, PONG_, KONG_):
                 continue
-            rest = list(obs.hand)
-            for t in a.uses():
-                rest.remove(t)
+            after = shanten_after_call(obs.hand, gold, 5 - n_melds, a)
+            if after is None:
+                continue
             if a.type == KONG_:
-                after = hand_shanten(rest, gold, n_melds + 1) - 1
-            else:
-                after = min(
-                    hand_shanten(_without(rest, t), gold, n_melds + 1)
-                    for t in set(rest)
-                    if t != gold
-                )
+                after -= 1  # and a replacement tile to come
             if after < now and (best is None or after < best[0]):
                 best = (after, a)
         if best is not None:
