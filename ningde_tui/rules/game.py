@@ -437,9 +437,10 @@ class Game:
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
-        if self.phase == OVER:
+        if self.result is not None:
             return ()
-        if self.phase == TURN:
+        window = self.window
+        if window is None:  # the turn
             if seat != self.turn:
                 return ()
             # the turn's options cost a win evaluation: keep them until the state moves on
@@ -447,8 +448,6 @@ class Game:
             if self._turn_cache is None or self._turn_cache[0] != key:
                 self._turn_cache = (key, tuple(self._turn_actions(seat)))
             return self._turn_cache[1]
-        window = self.window
-        assert window is not None
         if seat in window.choices:
             return ()
         return tuple(window.options.get(seat, ()))
@@ -478,20 +477,23 @@ class Game:
         """Whose decision the table waits for, as ``seat`` may know it: the player on turn is
         public, but who else could claim a discard or rob the gold is not (it would tell what
         they hold), so in a window or claim a seat sees only itself."""
-        waiting = self.to_act()
-        if self.phase == TURN:
-            return tuple(waiting)
-        return (seat,) if seat in waiting else ()
+        if self.result is not None:
+            return ()
+        window = self.window
+        if window is None:
+            return (self.turn,)
+        return (seat,) if seat in window.undecided() else ()
 
     def observation(self, seat: int) -> Observation:
         seen, ponds, sizes = self._public_view()
-        melds = seen[seat]
         wall = self.wall
+        window = self.window
+        phase = self.phase
         # positional, in field order: one is made for every decision, and 25 keyword
         # arguments would cost a fifth of it
         return Observation(
             seat,
-            self.phase,
+            phase,
             self._visible_to_act(seat),  # to_act
             self.turn,
             self.dealer,
@@ -500,8 +502,8 @@ class Game:
             self.gold,
             self.indicator,
             tuple(self.hands[seat]),  # hand
-            self.drawn[seat] if self.phase == TURN and self.turn == seat else None,  # drawn
-            melds,
+            self.drawn[seat] if phase == TURN and self.turn == seat else None,  # drawn
+            seen[seat],  # melds
             ponds,
             sizes,  # hand_sizes
             self.last_discard,
@@ -511,7 +513,7 @@ class Game:
             self.last_round,
             tuple(self.declined),  # declined_three_gold
             self._legal(seat),  # legal
-            self.window.blocked(seat) if self.window is not None else None,  # win_blocked
+            window.blocked(seat) if window is not None else None,  # win_blocked
             tuple(wall.set_aside),  # set_aside
             wall.head,  # wall_head
             wall.tail,  # wall_tail
