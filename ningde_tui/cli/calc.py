@@ -34,8 +34,6 @@ from ..rules.scoring import (
     BY_HEAVEN,
     BY_SELF,
     BY_VALUES,
-    PATTERN_EN,
-    PATTERN_ZH,
     WinInput,
     WinScore,
     evaluate_win,
@@ -50,6 +48,7 @@ from ..rules.tiles import (
     parse_tiles,
     tile_str,
 )
+from ..ui.model.i18n import pattern_name
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2
@@ -294,7 +293,7 @@ def result_text(score: WinScore) -> str:
         return f"不是和牌 not a legal win: {score.reason}"
     assert score.pay_other is not None
     lines = [
-        f"{PATTERN_ZH[score.pattern]} {PATTERN_EN[score.pattern]}   "
+        f"{pattern_name(score.pattern, 'zh')} {pattern_name(score.pattern, 'en')}   "
         f"庄番 {score.zhuang} · 金番 {score.jin} · 杠番 {score.gang}"
     ]
     if score.pay_dealer is None:
@@ -308,7 +307,9 @@ def result_text(score: WinScore) -> str:
         key=lambda item: -item[0],
     )
     if others:
-        lines.append("also: " + " · ".join(f"{PATTERN_ZH[p]} {total}" for total, p in others))
+        lines.append(
+            "also: " + " · ".join(f"{pattern_name(p, 'zh')} {total}" for total, p in others)
+        )
     return "\n".join(lines)
 
 

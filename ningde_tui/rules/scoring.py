@@ -43,12 +43,11 @@ class Formula:
 
 @dataclass(frozen=True)
 class Pattern:
-    """One scoring pattern (rules.md §9-§11): its names, its discard-win tier (§10: {单钓,
-    金顺, 清一色} > 金雀 > 平胡) and how it pays. Which hands fit it: ``_FITS``."""
+    """One scoring pattern (rules.md §9-§11): its key (the records' and tools' word for it),
+    its discard-win tier (§10: {单钓, 金顺, 清一色} > 金雀 > 平胡) and how it pays. Which hands
+    fit it: ``_FITS``. Its names in each language are the views' (ui/model/i18n.py)."""
 
     key: str
-    zh: str
-    en: str
     tier: int
     formula: Formula
 
@@ -56,18 +55,16 @@ class Pattern:
 PATTERN_TABLE: dict[str, Pattern] = {
     p.key: p
     for p in (
-        Pattern(PINGHU, "平胡", "Plain win", 1, Formula(1, 1, 0)),
-        Pattern(ZIMO, "自摸", "Self-drawn", 1, Formula(1, 2, 0)),
-        Pattern(QIANGJIN, "抢金", "Rob the Gold", 1, Formula(2, 2, 0)),  # 抢金1番 + 胡牌1番
-        Pattern(SANJINDAO, "三金倒", "Three Golds", 1, Formula(1, 2, 0)),  # later: as 自摸
-        Pattern(JINQUE, "金雀", "Gold Pair", 2, Formula(0, 3, 15)),
-        Pattern(JINSHUN, "金顺", "Gold Run", 3, Formula(0, 3, 30)),
-        Pattern(QINGYISE, "清一色", "Pure Suit", 3, Formula(0, 3, 30)),
-        Pattern(DANDIAO, "单钓", "Single Wait", 3, Formula(0, 3, 30)),
+        Pattern(PINGHU, 1, Formula(1, 1, 0)),  # 平胡
+        Pattern(ZIMO, 1, Formula(1, 2, 0)),  # 自摸
+        Pattern(QIANGJIN, 1, Formula(2, 2, 0)),  # 抢金: 抢金1番 + 胡牌1番
+        Pattern(SANJINDAO, 1, Formula(1, 2, 0)),  # 三金倒: later: as 自摸
+        Pattern(JINQUE, 2, Formula(0, 3, 15)),  # 金雀
+        Pattern(JINSHUN, 3, Formula(0, 3, 30)),  # 金顺
+        Pattern(QINGYISE, 3, Formula(0, 3, 30)),  # 清一色
+        Pattern(DANDIAO, 3, Formula(0, 3, 30)),  # 单钓
     )
 }
-PATTERN_ZH = {k: p.zh for k, p in PATTERN_TABLE.items()}
-PATTERN_EN = {k: p.en for k, p in PATTERN_TABLE.items()}
 PATTERN_TIER = {k: p.tier for k, p in PATTERN_TABLE.items()}
 
 
@@ -367,7 +364,7 @@ def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> Refusal | No
             return Refusal(
                 RefusalCode.RESTRICTION,
                 f"restriction: this hand waits for {need_zh}, so a discard win must be at "
-                f"least {need_zh} (this one would be {PATTERN_ZH[best]})",
+                f"least {need_zh} (this one would be {best})",
                 {"need": need, "tier": floor, "pattern": best},
             )
     return None

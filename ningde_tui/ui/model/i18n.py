@@ -8,7 +8,6 @@ by their code and parameters (``refusal_text``); nothing here parses the engine'
 from __future__ import annotations
 
 from ...rules.refusal import Refusal
-from ...rules.scoring import PATTERN_EN, PATTERN_ZH
 from ...rules.tiles import tile_str, tile_zh
 
 LANGS = ("zh", "en")
@@ -174,6 +173,14 @@ ZH: dict[str, str] = {
     "refuse.not_a_win": "现在还不能胡",
     "refuse.hand_over": "本局已经结束",
     "refuse.not_allowed": "现在不能这样做",
+    "pattern.pinghu": "平胡",
+    "pattern.zimo": "自摸",
+    "pattern.qiangjin": "抢金",
+    "pattern.sanjindao": "三金倒",
+    "pattern.jinque": "金雀",
+    "pattern.jinshun": "金顺",
+    "pattern.qingyise": "清一色",
+    "pattern.dandiao": "单钓",
     "wait.dandiao": "单钓",
     "wait.xianjin": "闲金",
     "refuse.no_such_seat": "没有这个座位",
@@ -450,6 +457,14 @@ EN: dict[str, str] = {
     "refuse.not_a_win": "the hand is not a win yet",
     "refuse.hand_over": "the hand is over",
     "refuse.not_allowed": "that is not allowed now",
+    "pattern.pinghu": "Plain win",
+    "pattern.zimo": "Self-drawn",
+    "pattern.qiangjin": "Rob the Gold",
+    "pattern.sanjindao": "Three Golds",
+    "pattern.jinque": "Gold Pair",
+    "pattern.jinshun": "Gold Run",
+    "pattern.qingyise": "Pure Suit",
+    "pattern.dandiao": "Single Wait",
     "wait.dandiao": "single wait",
     "wait.xianjin": "free gold",
     "refuse.no_such_seat": "there is no such seat",
@@ -723,4 +738,5 @@ def level_name(level: str, lang: str) -> str:
 
 
 def pattern_name(pattern: str, lang: str) -> str:
-    return PATTERN_ZH[pattern] if lang == "zh" else PATTERN_EN[pattern]
+    """A scoring pattern's name (``jinque`` → 金雀 / Gold Pair); an unknown key as it is."""
+    return STRINGS[lang].get(f"pattern.{pattern}", pattern)
