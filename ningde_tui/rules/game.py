@@ -206,9 +206,11 @@ class HandResult:
         return self.winner is None or self.winner == self.dealer
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may see. Bots, hints and hot-seat all use this view, never the Game."""
+class Observation(NamedTuple):
+    """What one seat may see. Bots, hints and hot-seat all use this view, never the Game.
+
+    Immutable; a NamedTuple rather than a frozen dataclass because one is made for every
+    decision and a tuple is built five times faster (``obs._replace(...)`` makes a variant)."""
 
     seat: int
     phase: str
@@ -489,8 +491,7 @@ class Game:
         wall = self.wall
         window = self.window
         phase = self.phase
-        # positional, in field order: one is made for every decision, and 25 keyword
-        # arguments would cost a fifth of it
+        # positional, in field order: one is made for every decision
         return Observation(
             seat,
             phase,
