@@ -43,7 +43,7 @@ test-fast: $(TEST_STAMP)
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check ningde_tui tests benchmarks
 	$(BIN)/ruff format --check ningde_tui tests benchmarks
-	$(BIN)/mypy --strict ningde_tui/rules
+	$(BIN)/mypy --strict ningde_tui/rules ningde_tui/bots
 	$(BIN)/mypy ningde_tui
 
 bench: $(BENCH_STAMP)

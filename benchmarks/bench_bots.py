@@ -31,9 +31,10 @@ import time
 from ningde_tui.bots.base import REFERENCE_BOTS, make_bot
 from ningde_tui.bots.hard import HardBot
 from ningde_tui.rules.game import OVER, Game
-from ningde_tui.rules.scoring import PATTERN_ZH, PATTERNS
+from ningde_tui.rules.scoring import PATTERNS
 from ningde_tui.rules.wall import shuffled_wall
 from ningde_tui.sim.simulate import SeatStats, simulate
+from ningde_tui.ui.model.i18n import pattern_name
 
 LINEUP = ["hard", "baseline", "normal", "easy"]
 # (better, worse, the least gap issue 14 asks for)
@@ -51,7 +52,7 @@ def paired(a: SeatStats, b: SeatStats) -> tuple[float, float, float]:
 def pattern_mix(s: SeatStats) -> str:
     wins = max(1, s.wins)
     return ", ".join(
-        f"{PATTERN_ZH[p]} {s.patterns[p]} ({100 * s.patterns[p] / wins:.1f}%)"
+        f"{pattern_name(p, 'zh')} {s.patterns[p]} ({100 * s.patterns[p] / wins:.1f}%)"
         for p in PATTERNS
         if s.patterns.get(p)
     )

@@ -9,7 +9,7 @@
   replay --check, simulate, stats, review) never load the UI (Textual) at import time;
 - test modules do not import one another (shared helpers live in ``*helpers.py``);
 - UI screens and widgets never import the app: they post messages to it;
-- no function is longer than 60 lines (but the few on ``LONG_FUNCTIONS``, to be split).
+- no function is longer than 60 lines (but those on ``LONG_FUNCTIONS``, to be split).
 
 Read from the source with ``ast``, so a lazy import inside a function counts too where it
 matters (rules and bots), and nothing has to be imported to check it.
@@ -96,6 +96,7 @@ def test_the_ui_model_is_textual_free(path: Path) -> None:
 
 
 HEADLESS = ["calc", "replay", "simulate", "stats", "review"]
+MODEL = "ningde_tui.ui.model"  # Textual-free (tested above): the tools share its words
 
 
 @pytest.mark.parametrize("name", HEADLESS)
@@ -103,7 +104,8 @@ def test_headless_commands_do_not_load_the_ui(name: str) -> None:
     path = PACKAGE / "cli" / f"{name}.py"
     assert path.exists(), f"{name} moved: name it here again"
     top = imports(path, top_level_only=True)
-    assert [n for n in top if n.startswith(("textual", "rich", "ningde_tui.ui"))] == []
+    ui = [n for n in top if n.startswith("ningde_tui.ui") and not n.startswith(MODEL)]
+    assert [n for n in top if n.startswith(("textual", "rich"))] + ui == []
 
 
 def test_the_cli_package_loads_no_command_until_it_runs() -> None:
@@ -128,8 +130,8 @@ def test_test_modules_do_not_import_each_other() -> None:
 
 
 MAX_LINES = 60
-# functions still longer than MAX_LINES, outside the UI and the command line (to be split)
-LONG_FUNCTIONS = {"rules/scenario.py:build_wall"}
+# functions still longer than MAX_LINES ("path:name" under ningde_tui/), each to be split
+LONG_FUNCTIONS: set[str] = set()
 
 
 def long_functions() -> dict[str, int]:

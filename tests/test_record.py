@@ -509,7 +509,7 @@ def test_xianjin_locks_the_others_out_of_discard_wins():
     st = _at_the_dealers_6m("lock_xianjin.jsonl")
     assert WIN not in st.legal(1)
     blocked = st.game.observation(1).win_blocked
-    assert blocked is not None and "lock" in blocked and "闲金" in blocked
+    assert blocked is not None and blocked.code == "lock" and blocked.params["wait"] == "xianjin"
     assert WIN in st.legal(3)
     st.finish()
     # Seat 3 平胡 with one gold: J = 1. Dealer 1 + 1 + 1 = 3, others 1 + 1 = 2.
@@ -566,7 +566,7 @@ def test_dandiao_locks_the_others_but_wins_itself():
     win the dealer's 6m (event lock); seat 3 wins seat 1's 8p: 单钓."""
     st = _at_the_dealers_6m_dandiao("lock_dandiao.jsonl")
     assert WIN not in st.legal(1)
-    assert "单钓" in st.game.observation(1).win_blocked
+    assert st.game.observation(1).win_blocked.params["wait"] == "dandiao"
     st.step()  # nobody took the 6m; seat 1 draws 8p and throws it
     assert st.game.last_discard == (1, parse_tile("8p")) and WIN in st.legal(3)
     st.finish()

@@ -4,23 +4,25 @@ legal actions in it; it never sees the Game itself."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
-from ..rules import shapes
 from ..rules.game import (
     ANKONG_,
     CHI_,
+    DECLINE_THREE_GOLD,
     DISCARD,
     KONG_,
     PASS,
     PONG_,
     ROB_GOLD,
     THREE_GOLD,
+    TURN,
     WIN,
     Action,
     Observation,
 )
-from ..rules.tiles import face_counts
+from .evaluate import shanten_after_call, tiles_shanten
 
 
 class Player(Protocol):
@@ -45,8 +47,7 @@ class RandomBot:
 
 
 def hand_shanten(hand: tuple[int, ...] | list[int], gold: int, melds: int) -> int:
-    counts, golds = face_counts(hand, gold)
-    return shapes.shanten(counts, golds, 5 - melds)
+    return tiles_shanten(hand, gold, 5 - melds)
 
 
 class GreedyBot:
@@ -65,7 +66,7 @@ class GreedyBot:
         gold = obs.gold
         n_melds = len(obs.melds[obs.seat])
         discards = [a for a in legal if a.type == DISCARD]
-        if obs.phase == "turn":
+        if obs.phase == TURN:
             for a in legal:
                 if a.type == ANKONG_:
                     return a
@@ -76,22 +77,16 @@ class GreedyBot:
         for a in legal:
             if a.type not in (CHI_, PONG_, KONG_):
                 continue
-            rest = list(obs.hand)
-            for t in a.uses():
-                rest.remove(t)
+            after = shanten_after_call(obs.hand, gold, 5 - n_melds, a)
+            if after is None:
+                continue
             if a.type == KONG_:
-                after = hand_shanten(rest, gold, n_melds + 1) - 1
-            else:
-                after = min(
-                    hand_shanten(_without(rest, t), gold, n_melds + 1)
-                    for t in set(rest)
-                    if t != gold
-                )
+                after -= 1  # and a replacement tile to come
             if after < now and (best is None or after < best[0]):
                 best = (after, a)
         if best is not None:
             return best[1]
-        return next(a for a in legal if a.type == PASS or a.type.startswith("decline"))
+        return next(a for a in legal if a.type in (PASS, DECLINE_THREE_GOLD))
 
     def _best_discard(
         self, hand: list[int], discards: list[Action], gold: int, n_melds: int
@@ -113,10 +108,11 @@ def _without(tiles: list[int], tile: int) -> list[int]:
 
 
 # The bots a player can pick (the start screen lists these).
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BotFactory = Callable[[int], Player]  # a bot class: seed -> player
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 # Bots kept only to measure others against (simulate and the benchmarks know them; the start
 # screen does not): ``baseline`` is the hard bot of 2026-12-01, frozen (issue 14).
-REFERENCE_BOTS: dict[str, type] = {}
+REFERENCE_BOTS: dict[str, BotFactory] = {}
 
 
 def _register_levels() -> None:
@@ -131,7 +127,7 @@ def _register_levels() -> None:
 _register_levels()
 
 
-def known_bots() -> dict[str, type]:
+def known_bots() -> dict[str, BotFactory]:
     """Every bot ``make_bot`` can build: the ones on offer and the reference ones."""
     return {**BOTS, **REFERENCE_BOTS}
 

@@ -1,6 +1,8 @@
-"""What a seat can work out from its own observation: unseen tiles, shanten, effective tiles.
+"""What a seat can work out from its own observation: unseen tiles, shanten, effective tiles,
+the hand after a call or a discard. The one analysis layer of the bots, the hints and the review.
 
-Everything here takes an Observation (never the Game), so a bot cannot see hidden tiles.
+Everything here takes an Observation or the seat's own tiles (never the Game), so nothing that
+uses it can see hidden tiles.
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules import shapes
-from ..rules.game import Observation
+from ..rules.game import KONG_, Action, Observation
 from ..rules.tiles import NUM_FACES, NUM_KINDS, SEQUENCE_PARTNERS, WHITE, face, face_counts
 
 
@@ -37,6 +39,30 @@ def unseen_faces(unseen: Sequence[int], gold: int) -> tuple[list[int], int]:
 
 def groups_left(obs: Observation) -> int:
     return 5 - len(obs.melds[obs.seat])
+
+
+def tiles_shanten(tiles: Sequence[int], gold: int, groups: int) -> int:
+    """Shanten of concealed ``tiles`` that still need ``groups`` melds (golds as jokers)."""
+    counts, golds = face_counts(tiles, gold)
+    return shapes.shanten(counts, golds, groups)
+
+
+def shanten_after_call(hand: Sequence[int], gold: int, groups: int, call: Action) -> int | None:
+    """The best shanten a 吃/碰/杠 on a discard leaves, ``groups`` being the melds the hand
+    needs before it: after 吃/碰, after the discard it forces (the best one; None if only golds
+    are left to discard); after a 杠, before its replacement draw."""
+    rest = list(hand)
+    for t in call.uses():
+        rest.remove(t)
+    if call.type == KONG_:
+        return tiles_shanten(rest, gold, groups - 1)
+    best: int | None = None
+    for t in set(rest) - {gold}:
+        after = list(rest)
+        after.remove(t)
+        sh = tiles_shanten(after, gold, groups - 1)
+        best = sh if best is None else min(best, sh)
+    return best
 
 
 def advancing_faces(

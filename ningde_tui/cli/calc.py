@@ -28,14 +28,12 @@ from ..records.jsonline import (
     shorten,
     text_raw_lines,
 )
-from ..rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld
+from ..rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld, MeldKind
 from ..rules.scoring import (
     BY_DISCARD,
     BY_HEAVEN,
     BY_SELF,
     BY_VALUES,
-    PATTERN_EN,
-    PATTERN_ZH,
     WinInput,
     WinScore,
     evaluate_win,
@@ -50,6 +48,7 @@ from ..rules.tiles import (
     parse_tiles,
     tile_str,
 )
+from ..ui.model.i18n import pattern_name
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2
@@ -82,9 +81,9 @@ def _one_tile(text: str, what: str) -> int:
     return tiles[0]
 
 
-def parse_melds(texts: Iterable[str]) -> list[tuple[str, list[int]]]:
+def parse_melds(texts: Iterable[str]) -> list[tuple[MeldKind, list[int]]]:
     """``"chi 123m, pong 555p"`` or ``"chi 123m pong 555p"`` -> [(kind, tiles), ...]."""
-    melds: list[tuple[str, list[int]]] = []
+    melds: list[tuple[MeldKind, list[int]]] = []
     pending: list[list[str]] = []  # [kind, tile text...] per meld, in order
     for text in texts:
         for token in re.split(r"[\s,]+", text.strip()):
@@ -107,11 +106,11 @@ def parse_melds(texts: Iterable[str]) -> list[tuple[str, list[int]]]:
             tiles = parse_tiles(notation)
         except TileError as e:
             raise CalcError(f"meld '{kind} {notation}': {e}") from None
-        melds.append((kind, tiles))
+        melds.append((MeldKind(kind), tiles))
     return melds
 
 
-def check_meld(kind: str, tiles: list[int], gold: int) -> Meld:
+def check_meld(kind: MeldKind, tiles: list[int], gold: int) -> Meld:
     """A declared meld must be what its kind says (rules.md §4, §5)."""
     name = f"{kind} {format_tiles(tiles)}"
     if len(tiles) != _MELD_SIZE[kind]:
@@ -305,7 +304,7 @@ def result_text(score: WinScore) -> str:
         return f"不是和牌 not a legal win: {score.reason}"
     assert score.pay_other is not None
     lines = [
-        f"{PATTERN_ZH[score.pattern]} {PATTERN_EN[score.pattern]}   "
+        f"{pattern_name(score.pattern, 'zh')} {pattern_name(score.pattern, 'en')}   "
         f"庄番 {score.zhuang} · 金番 {score.jin} · 杠番 {score.gang}"
     ]
     if score.pay_dealer is None:
@@ -319,7 +318,9 @@ def result_text(score: WinScore) -> str:
         key=lambda item: -item[0],
     )
     if others:
-        lines.append("also: " + " · ".join(f"{PATTERN_ZH[p]} {total}" for total, p in others))
+        lines.append(
+            "also: " + " · ".join(f"{pattern_name(p, 'zh')} {total}" for total, p in others)
+        )
     return "\n".join(lines)
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..records.record import RecordError, replay_file
-from ..rules.scoring import PATTERN_ZH
 from ..rules.tiles import format_tiles, tile_str
+from ..ui.model.i18n import pattern_name
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -22,7 +22,7 @@ def _describe(result: dict) -> str:
         outcome = "流局 draw"
     else:
         pattern = result["pattern"]
-        outcome = f"seat {result['winner']} wins {PATTERN_ZH.get(pattern, pattern)} ({pattern}) by {result['by']}"
+        outcome = f"seat {result['winner']} wins {pattern_name(pattern, 'zh')} ({pattern}) by {result['by']}"
     deltas = " ".join(f"{d:+d}" for d in result["deltas"])
     scores = " ".join(f"{d:+d}" for d in result["scores"])
     events = ", ".join(result["events"]) or "-"

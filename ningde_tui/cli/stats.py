@@ -10,6 +10,7 @@ from typing import Any
 
 from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, collect, tally
 from ..records.storage import records_dir
+from ..ui.model.i18n import pattern_name
 
 
 # ----------------------------------------------------------------------------- output
@@ -19,8 +20,6 @@ def _rate(n: int, d: int) -> str:
 
 def render_text(summary: dict[str, Any]) -> str:
     """The summary as a plain table (Chinese and English headings)."""
-    from ..rules.scoring import PATTERN_ZH
-
     lines = [f"{summary['games']} 局对局 games · {summary['hands']} 手牌 hands"]
     if not summary["players"]:
         lines.append("没有记录 no games found")
@@ -37,7 +36,7 @@ def render_text(summary: dict[str, Any]) -> str:
             f"{p['deal_ins']:>5} {_rate(p['deal_ins'], p['hands'])} {p['points']:>+9d}"
         )
         if p["patterns"]:
-            mix = " · ".join(f"{PATTERN_ZH.get(k, k)} {v}" for k, v in p["patterns"].items())
+            mix = " · ".join(f"{pattern_name(k, 'zh')} {v}" for k, v in p["patterns"].items())
             lines.append(f"{'':<18}   {mix}")
     return "\n".join(lines)
 

@@ -25,6 +25,7 @@ from ..rules.game import (
     IllegalAction,
     action_from_record,
 )
+from ..rules.refusal import Refusal
 from ..rules.session import HandSetup, Session
 from ..rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 from .jsonline import (
@@ -443,7 +444,7 @@ def apply_written(game: Game, obj: dict[str, Any], line: int) -> Action:
     is read again in the state that follows. Raises ValueError (``IllegalAction``,
     ``TileError``, ``RecordError``) for a line that does not fit."""
     action = action_from_record(obj, _claimed(game))
-    refused: str | None = None  # why this seat's 胡 was refused in a window it let pass
+    refused: Refusal | None = None  # why this seat's 胡 was refused in a window it let pass
     while game.phase in CHOICE_PHASES and action not in game.legal_actions(action.seat):
         window = game.window
         refused = window.blocked(action.seat) if window is not None else None
@@ -455,7 +456,7 @@ def apply_written(game: Game, obj: dict[str, Any], line: int) -> Action:
         game.apply(action)
     except IllegalAction as exc:
         if action.type == WIN and refused is not None:
-            raise IllegalAction(f"no 胡: {refused}", "win_refused") from None
+            raise IllegalAction(Refusal.win_refused(refused)) from None
         raise exc from None
     return action
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 
@@ -39,6 +39,23 @@ class RuleConfig:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @classmethod
+    def switches(cls) -> list[str]:
+        """The names of the on/off [choice]s, in declaration order."""
+        default = cls()
+        return [f.name for f in fields(cls) if isinstance(getattr(default, f.name), bool)]
+
+    @classmethod
+    def each_switch_flipped(cls) -> dict[str, RuleConfig]:
+        """The defaults, then each switch flipped alone (``name=value`` → config): what a
+        test sweeps to cover every [choice]."""
+        default = cls()
+        out = {"default": default}
+        for name in cls.switches():
+            value = not getattr(default, name)
+            out[f"{name}={str(value).lower()}"] = replace(default, **{name: value})
+        return out
 
     @classmethod
     def from_record(cls, data: dict[str, Any], version: int) -> RuleConfig:

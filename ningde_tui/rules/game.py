@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from . import shapes
 from .config import RuleConfig
 from .melds import ANKONG, CHI, FACE_DOWN_KONG, KONG, PONG, Meld, MeldKind
+from .refusal import Refusal, RefusalCode
 from .scoring import (
     BY_DISCARD,
     BY_HEAVEN,
@@ -122,20 +123,22 @@ _CALLED_MELD: dict[str, MeldKind] = {CHI_: CHI, PONG_: PONG, KONG_: KONG}  # cal
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why, ``code`` names the reason
-    (for translation: not_your_turn, gold_discard, not_in_hand, win_refused,
-    discard_after_call, kong_impossible, not_a_win, not_allowed, hand_over, ...).
-    The state is unchanged."""
+    """An action the rules do not allow now (the state is unchanged): ``refusal`` says why,
+    as a code and parameters a view translates; the message is its text."""
 
-    def __init__(self, reason: str, code: str = "not_allowed") -> None:
-        super().__init__(reason)
-        self.code = code
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.text)
+        self.refusal = refusal
+
+    @property
+    def code(self) -> RefusalCode:
+        return self.refusal.code
 
 
 @dataclass(frozen=True)
 class Action:
     seat: int
-    type: str  # an ActionType (a plain string from a test or record compares equal)
+    type: ActionType  # (a plain string from a test compares equal)
     tile: int | None = None  # discard/ankong/addkong: the tile; chi/pong/kong: the discard taken
     tiles: tuple[int, ...] = ()  # 吃: the two hand tiles used
 
@@ -166,7 +169,7 @@ class Action:
 
 
 @lru_cache(maxsize=4096)
-def _action(seat: int, kind: str, tile: int | None = None) -> Action:
+def _action(seat: int, kind: ActionType, tile: int | None = None) -> Action:
     """Actions are immutable values: the engine hands out shared ones (it makes many)."""
     return Action(seat, kind, tile)
 
@@ -203,9 +206,11 @@ class HandResult:
         return self.winner is None or self.winner == self.dealer
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may see. Bots, hints and hot-seat all use this view, never the Game."""
+class Observation(NamedTuple):
+    """What one seat may see. Bots, hints and hot-seat all use this view, never the Game.
+
+    Immutable; a NamedTuple rather than a frozen dataclass because one is made for every
+    decision and a tuple is built five times faster (``obs._replace(...)`` makes a variant)."""
 
     seat: int
     phase: str
@@ -228,7 +233,7 @@ class Observation:
     last_round: bool
     declined_three_gold: tuple[bool, ...]
     legal: tuple[Action, ...]
-    win_blocked: str | None  # why 胡 is not offered although the tile completes the hand
+    win_blocked: Refusal | None  # why 胡 is not offered although the tile completes the hand
     set_aside: tuple[int, ...] = ()  # face-up tiles out of play: flipped 白板, the indicator
     wall_head: int = 0  # index (draw order) of the next head draw
     wall_tail: int = 112  # the next tail draw is index wall_tail - 1
@@ -262,7 +267,7 @@ class ChoiceWindow:
     def undecided(self) -> list[int]:
         return [s for s in self.order if s not in self.choices]
 
-    def blocked(self, seat: int) -> str | None:
+    def blocked(self, seat: int) -> Refusal | None:
         """Why ``seat`` may not win here although the tile completes its hand."""
         return None
 
@@ -281,9 +286,9 @@ class WinWindow(ChoiceWindow):
     """A window in which a tile can be won: what each win would score, and the wins refused."""
 
     scores: dict[int, WinScore] = field(default_factory=dict)
-    refused: dict[int, str] = field(default_factory=dict)
+    refused: dict[int, Refusal] = field(default_factory=dict)
 
-    def blocked(self, seat: int) -> str | None:
+    def blocked(self, seat: int) -> Refusal | None:
         return self.refused.get(seat)
 
 
@@ -319,6 +324,10 @@ def _is_offered(action: Action, legal: Sequence[Action]) -> bool:
         if a is action:
             return True
     return action in legal
+
+
+def _no(code: RefusalCode, text: str, **params: Any) -> IllegalAction:
+    return IllegalAction(Refusal(code, text, params))
 
 
 def _distance(frm: int, to: int) -> int:
@@ -430,9 +439,10 @@ class Game:
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
-        if self.phase == OVER:
+        if self.result is not None:
             return ()
-        if self.phase == TURN:
+        window = self.window
+        if window is None:  # the turn
             if seat != self.turn:
                 return ()
             # the turn's options cost a win evaluation: keep them until the state moves on
@@ -440,8 +450,6 @@ class Game:
             if self._turn_cache is None or self._turn_cache[0] != key:
                 self._turn_cache = (key, tuple(self._turn_actions(seat)))
             return self._turn_cache[1]
-        window = self.window
-        assert window is not None
         if seat in window.choices:
             return ()
         return tuple(window.options.get(seat, ()))
@@ -471,20 +479,22 @@ class Game:
         """Whose decision the table waits for, as ``seat`` may know it: the player on turn is
         public, but who else could claim a discard or rob the gold is not (it would tell what
         they hold), so in a window or claim a seat sees only itself."""
-        waiting = self.to_act()
-        if self.phase == TURN:
-            return tuple(waiting)
-        return (seat,) if seat in waiting else ()
+        if self.result is not None:
+            return ()
+        window = self.window
+        if window is None:
+            return (self.turn,)
+        return (seat,) if seat in window.undecided() else ()
 
     def observation(self, seat: int) -> Observation:
         seen, ponds, sizes = self._public_view()
-        melds = seen[seat]
         wall = self.wall
-        # positional, in field order: one is made for every decision, and 25 keyword
-        # arguments would cost a fifth of it
+        window = self.window
+        phase = self.phase
+        # positional, in field order: one is made for every decision
         return Observation(
             seat,
-            self.phase,
+            phase,
             self._visible_to_act(seat),  # to_act
             self.turn,
             self.dealer,
@@ -493,8 +503,8 @@ class Game:
             self.gold,
             self.indicator,
             tuple(self.hands[seat]),  # hand
-            self.drawn[seat] if self.phase == TURN and self.turn == seat else None,  # drawn
-            melds,
+            self.drawn[seat] if phase == TURN and self.turn == seat else None,  # drawn
+            seen[seat],  # melds
             ponds,
             sizes,  # hand_sizes
             self.last_discard,
@@ -504,7 +514,7 @@ class Game:
             self.last_round,
             tuple(self.declined),  # declined_three_gold
             self._legal(seat),  # legal
-            self.window.blocked(seat) if self.window is not None else None,  # win_blocked
+            window.blocked(seat) if window is not None else None,  # win_blocked
             tuple(wall.set_aside),  # set_aside
             wall.head,  # wall_head
             wall.tail,  # wall_tail
@@ -574,7 +584,7 @@ class Game:
 
     def _discard_win(
         self, seat: int, tile: int, shape: _HandShape
-    ) -> tuple[WinScore | None, str | None]:
+    ) -> tuple[WinScore | None, Refusal | None]:
         """(score, None) if ``seat`` may win on ``tile``; (None, why) if the tile completes the
         hand (``shape``) but the win is refused; (None, None) if it does not complete it."""
         if shape.pair_need > shape.golds + 1:
@@ -587,14 +597,17 @@ class Game:
             return None, None
         locker = self.locked_by(seat)
         if locker is not None:
-            name = "单钓" if self.single_wait(locker) == "dandiao" else "闲金"
-            return None, (
-                f"lock: seat {locker} waits in {name}, so the others may only win by self-draw"
+            wait = self.single_wait(locker)
+            name = "单钓" if wait == "dandiao" else "闲金"
+            return None, Refusal(
+                RefusalCode.LOCK,
+                f"lock: seat {locker} waits in {name}, so the others may only win by self-draw",
+                {"seat": locker, "wait": wait},
             )
         concealed = [*self.hands[seat], tile]
         score = evaluate_win(self._win_input(seat, concealed, tile, BY_DISCARD, False), self.config)
         if not score.legal:
-            return None, score.reason
+            return None, score.refusal
         return score, None
 
     # ---------------------------------------------------------- turn options
@@ -647,45 +660,43 @@ class Game:
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
         """The refusal, with a reason in words and a stable ``code`` views can translate."""
-
-        def no(code: str, reason: str) -> IllegalAction:
-            return IllegalAction(reason, code)
-
+        R = RefusalCode
+        seat, kind, tile = action.seat, action.type, action.tile
         if self.phase == OVER:
-            return no("hand_over", "the hand is over")
-        if not 0 <= action.seat < 4:
-            return no("no_such_seat", f"there is no seat {action.seat}")
+            return _no(R.HAND_OVER, "the hand is over")
+        if not 0 <= seat < 4:
+            return _no(R.NO_SUCH_SEAT, f"there is no seat {seat}", seat=seat)
         if not legal:
             waiting = ", ".join(str(s) for s in self.to_act())
-            return no(
-                "not_your_turn",
-                f"seat {action.seat} has nothing to decide now (waiting for seat {waiting})",
+            return _no(
+                R.NOT_YOUR_TURN,
+                f"seat {seat} has nothing to decide now (waiting for seat {waiting})",
+                seat=seat,
             )
-        if action.type not in ACTION_TYPES:
-            return no("unknown_action", f"unknown action {action.type!r}")
-        if action.type == DISCARD and action.tile == self.gold:
-            return no("gold_discard", "a gold (金) can never be discarded")
-        hand = self.hands[action.seat]
-        if action.type in (DISCARD, ANKONG_, ADDKONG) and action.tile not in hand:
-            t = "?" if action.tile is None else tile_str(action.tile)
-            return no("not_in_hand", f"seat {action.seat} has no {t} in hand")
-        blocked = self.window.blocked(action.seat) if self.window is not None else None
-        if action.type == WIN and blocked is not None:
-            return no("win_refused", f"no 胡: {blocked}")
-        if self.phase == TURN and not self.turn_drew and action.type != DISCARD:
-            return no(
-                "discard_after_call",
+        if kind not in ACTION_TYPES:
+            return _no(R.UNKNOWN_ACTION, f"unknown action {kind!r}", action=str(kind))
+        if kind == DISCARD and tile == self.gold:
+            return _no(R.GOLD_DISCARD, "a gold (金) can never be discarded", tile=tile)
+        if kind in (DISCARD, ANKONG_, ADDKONG) and tile not in self.hands[seat]:
+            t = "?" if tile is None else tile_str(tile)
+            return _no(R.NOT_IN_HAND, f"seat {seat} has no {t} in hand", seat=seat, tile=tile)
+        blocked = self.window.blocked(seat) if self.window is not None else None
+        if kind == WIN and blocked is not None:
+            return IllegalAction(Refusal.win_refused(blocked))
+        if self.phase == TURN and not self.turn_drew and kind != DISCARD:
+            return _no(
+                R.DISCARD_AFTER_CALL,
                 "right after 吃/碰 you must discard: no kong or win until your next draw",
             )
-        if action.type in (ANKONG_, ADDKONG, KONG_):
-            return no(
-                "kong_impossible",
+        if kind in (ANKONG_, ADDKONG, KONG_):
+            return _no(
+                R.KONG_IMPOSSIBLE,
                 "that kong is not possible now (tiles, or too few tiles left in the wall)",
             )
-        if action.type in (WIN, THREE_GOLD):
-            return no("not_a_win", "the hand is not a legal win now")
+        if kind in (WIN, THREE_GOLD):
+            return _no(R.NOT_A_WIN, "the hand is not a legal win now")
         options = ", ".join(str(a) for a in legal)
-        return no("not_allowed", f"{action} is not allowed now; the choices are: {options}")
+        return _no(R.NOT_ALLOWED, f"{action} is not allowed now; the choices are: {options}")
 
     def _apply_turn(self, action: Action) -> None:
         seat = action.seat
@@ -885,10 +896,10 @@ class Game:
             if acts:
                 window.options[seat] = [*acts, _action(seat, PASS)]
         self._note_blocked_wins(window)
-        for seat, reason in window.refused.items():
+        for seat, refusal in window.refused.items():
             # told even when the seat has nothing else to decide (rules.md §9: say why)
             self._emit(
-                Event(EventKind.WIN_BLOCKED, seat, tile, info={"reason": reason}, private=True)
+                Event(EventKind.WIN_BLOCKED, seat, tile, info={"refusal": refusal}, private=True)
             )
         if not window.options:
             self._draw((discarder + 1) % 4)
@@ -958,9 +969,10 @@ class Game:
         return max(wins, key=lambda s: (window.scores[s].tier, -_distance(source, s)))
 
     def _note_blocked_wins(self, window: WinWindow) -> None:
-        for reason in window.refused.values():
-            head = reason.split(":", 1)[0]
-            tag = {"lock": "lock", "restriction": "restricted"}.get(head)
+        for refusal in window.refused.values():
+            tag = {RefusalCode.LOCK: "lock", RefusalCode.RESTRICTION: "restricted"}.get(
+                refusal.code
+            )
             if tag is not None and tag not in self.rule_events:
                 self.rule_events.append(tag)
 
@@ -1121,9 +1133,10 @@ def action_from_record(line: dict[str, Any], claimed: int | None) -> Action:
     seat = line.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
         raise ValueError(f"'seat' must be 0-3, not {seat!r}")
-    kind = line.get("a")
-    if kind not in ACTION_TYPES:
-        raise ValueError(f"unknown action {kind!r}")
+    written = line.get("a")
+    if not isinstance(written, str) or written not in ACTION_TYPES:
+        raise ValueError(f"unknown action {written!r}")
+    kind = ActionType(written)
     tile = None
     tiles: tuple[int, ...] = ()
     if kind in (DISCARD, ANKONG_, ADDKONG):

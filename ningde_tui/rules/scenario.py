@@ -32,34 +32,15 @@ def build_wall(
       (with ``indicator_in_play`` the indicator itself is the first tail draw).
     The filler tiles are the leftover tiles in a fixed order, so the wall is deterministic.
     """
-    hands = dict(hands or {})
     pool = Counter({t: COPIES for t in range(NUM_KINDS)})
-
-    def take(tiles: list[int], what: str) -> list[int]:
-        for t in tiles:
-            if pool[t] <= 0:
-                raise ValueError(f"scenario uses more than four {tile_str(t)} ({what})")
-            pool[t] -= 1
-        return tiles
-
-    dealt = {s: take(parse_tiles(hands.get(s, "")), f"seat {s}") for s in range(4)}
+    dealt = {s: _take(pool, parse_tiles((hands or {}).get(s, "")), f"seat {s}") for s in range(4)}
     for s, tiles in dealt.items():
         limit = 17 if s == dealer else 16
         if len(tiles) > limit:
             raise ValueError(f"seat {s} is dealt {limit} tiles, not {len(tiles)}")
-    head_draws = take(parse_tiles(draws), "draws")
-    end = take([WHITE] * flipped_whites + parse_tiles(gold) + parse_tiles(tail), "tail")
-
-    gold_kind = parse_tiles(gold)[0] if gold else None
-    plain = [t for t in range(NUM_KINDS) if t not in (gold_kind, WHITE) for _ in range(pool[t])]
-    # Scatter the filler (with a fixed seed) so topped-up hands are not accidentally ready, and
-    # keep golds and 白板 out of it until last, so no seat gets them unless the scenario says so.
-    random.Random(20261130).shuffle(plain)
-    filler = plain
-    filler += [t for t in (gold_kind, WHITE) if t is not None for _ in range(pool[t])]
-
-    def fill() -> int:
-        return filler.pop(0)
+    head_draws = _take(pool, parse_tiles(draws), "draws")
+    end = _take(pool, [WHITE] * flipped_whites + parse_tiles(gold) + parse_tiles(tail), "tail")
+    filler = _filler(pool, parse_tiles(gold)[0] if gold else None)
 
     wall: list[int] = []
     cursor = {s: 0 for s in range(4)}
@@ -69,11 +50,29 @@ def build_wall(
             wall.append(tiles[cursor[owner]])
             cursor[owner] += 1
         else:
-            wall.append(fill())
+            wall.append(filler.pop(0))
     wall.extend(head_draws)
     middle = 112 - len(wall) - len(end)
     if middle < 0:
         raise ValueError("the scenario has more than 112 tiles")
-    wall.extend(fill() for _ in range(middle))
+    wall.extend(filler.pop(0) for _ in range(middle))
     wall.extend(reversed(end))
     return wall
+
+
+def _take(pool: Counter[int], tiles: list[int], what: str) -> list[int]:
+    """Take ``tiles`` out of the pool of unused tiles (at most four of a kind in all)."""
+    for t in tiles:
+        if pool[t] <= 0:
+            raise ValueError(f"scenario uses more than four {tile_str(t)} ({what})")
+        pool[t] -= 1
+    return tiles
+
+
+def _filler(pool: Counter[int], gold_kind: int | None) -> list[int]:
+    """The leftover tiles in a fixed order: scattered (with a fixed seed) so topped-up hands
+    are not accidentally ready, golds and 白板 last so no seat gets them unless the scenario
+    says so."""
+    plain = [t for t in range(NUM_KINDS) if t not in (gold_kind, WHITE) for _ in range(pool[t])]
+    random.Random(20261130).shuffle(plain)
+    return plain + [t for t in (gold_kind, WHITE) if t is not None for _ in range(pool[t])]

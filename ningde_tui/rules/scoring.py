@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from . import shapes
 from .config import RuleConfig
 from .melds import ANKONG, CHI, Meld
+from .refusal import Refusal, RefusalCode
 from .tiles import NUM_FACES, face, face_counts, tile_for_face
 
 # Ways a hand is won (interfaces.md §1 `by`).
@@ -42,12 +43,11 @@ class Formula:
 
 @dataclass(frozen=True)
 class Pattern:
-    """One scoring pattern (rules.md §9-§11): its names, its discard-win tier (§10: {单钓,
-    金顺, 清一色} > 金雀 > 平胡) and how it pays. Which hands fit it: ``_FITS``."""
+    """One scoring pattern (rules.md §9-§11): its key (the records' and tools' word for it),
+    its discard-win tier (§10: {单钓, 金顺, 清一色} > 金雀 > 平胡) and how it pays. Which hands
+    fit it: ``_FITS``. Its names in each language are the views' (ui/model/i18n.py)."""
 
     key: str
-    zh: str
-    en: str
     tier: int
     formula: Formula
 
@@ -55,18 +55,16 @@ class Pattern:
 PATTERN_TABLE: dict[str, Pattern] = {
     p.key: p
     for p in (
-        Pattern(PINGHU, "平胡", "Plain win", 1, Formula(1, 1, 0)),
-        Pattern(ZIMO, "自摸", "Self-drawn", 1, Formula(1, 2, 0)),
-        Pattern(QIANGJIN, "抢金", "Rob the Gold", 1, Formula(2, 2, 0)),  # 抢金1番 + 胡牌1番
-        Pattern(SANJINDAO, "三金倒", "Three Golds", 1, Formula(1, 2, 0)),  # later: as 自摸
-        Pattern(JINQUE, "金雀", "Gold Pair", 2, Formula(0, 3, 15)),
-        Pattern(JINSHUN, "金顺", "Gold Run", 3, Formula(0, 3, 30)),
-        Pattern(QINGYISE, "清一色", "Pure Suit", 3, Formula(0, 3, 30)),
-        Pattern(DANDIAO, "单钓", "Single Wait", 3, Formula(0, 3, 30)),
+        Pattern(PINGHU, 1, Formula(1, 1, 0)),  # 平胡
+        Pattern(ZIMO, 1, Formula(1, 2, 0)),  # 自摸
+        Pattern(QIANGJIN, 1, Formula(2, 2, 0)),  # 抢金: 抢金1番 + 胡牌1番
+        Pattern(SANJINDAO, 1, Formula(1, 2, 0)),  # 三金倒: later: as 自摸
+        Pattern(JINQUE, 2, Formula(0, 3, 15)),  # 金雀
+        Pattern(JINSHUN, 3, Formula(0, 3, 30)),  # 金顺
+        Pattern(QINGYISE, 3, Formula(0, 3, 30)),  # 清一色
+        Pattern(DANDIAO, 3, Formula(0, 3, 30)),  # 单钓
     )
 }
-PATTERN_ZH = {k: p.zh for k, p in PATTERN_TABLE.items()}
-PATTERN_EN = {k: p.en for k, p in PATTERN_TABLE.items()}
 PATTERN_TIER = {k: p.tier for k, p in PATTERN_TABLE.items()}
 
 
@@ -130,7 +128,7 @@ class WinInput:
 @dataclass(frozen=True)
 class WinScore:
     legal: bool
-    reason: str = ""
+    reason: str = ""  # why not, in words (the calculator prints it): ``refusal.text``
     pattern: str = ""
     zhuang: int = 0
     jin: int = 0
@@ -139,6 +137,11 @@ class WinScore:
     pay_other: Payment | None = None
     total: int = 0
     candidates: dict[str, int] = field(default_factory=dict)  # pattern -> total, for display
+    refusal: Refusal | None = None  # why not, as a code a view translates
+
+    @classmethod
+    def refused(cls, refusal: Refusal, candidates: dict[str, int] | None = None) -> WinScore:
+        return cls(False, reason=refusal.text, candidates=candidates or {}, refusal=refusal)
 
     @property
     def tier(self) -> int:
@@ -321,15 +324,25 @@ def _not_a_win(h: _Hand) -> WinScore:
     w = h.w
     need = 3 * (5 - len(w.melds)) + 2
     if not h.size_ok:
-        reason = f"{len(w.concealed)} concealed tiles with {len(w.melds)} melds: a winning hand has {need}"
-    elif h.own_golds >= 3:
-        reason = "三金倒 is won only by self-draw, and the hand is not complete"
-    else:
-        reason = "the tiles do not form melds and a pair"
-    return WinScore(False, reason=reason)
+        n = len(w.concealed)
+        return WinScore.refused(
+            Refusal(
+                RefusalCode.WRONG_SIZE,
+                f"{n} concealed tiles with {len(w.melds)} melds: a winning hand has {need}",
+                {"concealed": n, "melds": len(w.melds), "tiles": need},
+            )
+        )
+    if h.own_golds >= 3:
+        return WinScore.refused(
+            Refusal(
+                RefusalCode.SELF_DRAW_ONLY,
+                "三金倒 is won only by self-draw, and the hand is not complete",
+            )
+        )
+    return WinScore.refused(Refusal(RefusalCode.NO_SHAPE, "the tiles do not form melds and a pair"))
 
 
-def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> str | None:
+def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> Refusal | None:
     """Why a hand that fits ``best`` may still not win (rules.md §7 declined 三金倒, §9 the
     discard restriction), or None."""
     w = h.w
@@ -337,17 +350,22 @@ def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> str | None:
         kongs = sum(m.kong_fan() for m in w.melds)
         three_gold = _price(ZIMO, h.golds, kongs, w.streak, w.dealer)[2]
         if total < three_gold:
-            return (
+            return Refusal(
+                RefusalCode.DECLINED,
                 f"declined: 三金倒 was declined, so a win must pay at least what 三金倒 would "
-                f"({three_gold}), and this one pays {total}"
+                f"({three_gold}), and this one pays {total}",
+                {"floor": three_gold, "total": total},
             )
     if check_floor and w.by == BY_DISCARD:
         floor = discard_win_floor(w, h.config)
         if PATTERN_TIER[best] < floor:
-            need = {2: "金雀", 3: "金顺/清一色"}[floor]
-            return (
-                f"restriction: this hand waits for {need}, so a discard win must be at "
-                f"least {need} (this one would be {PATTERN_ZH[best]})"
+            need = {2: JINQUE, 3: JINSHUN}[floor]
+            need_zh = {2: "金雀", 3: "金顺/清一色"}[floor]
+            return Refusal(
+                RefusalCode.RESTRICTION,
+                f"restriction: this hand waits for {need_zh}, so a discard win must be at "
+                f"least {need_zh} (this one would be {best})",
+                {"need": need, "tier": floor, "pattern": best},
             )
     return None
 
@@ -366,7 +384,7 @@ def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
     totals = {p: v[2] for p, v in priced.items()}
     why = _refusal(h, best, total, check_floor)
     if why is not None:
-        return WinScore(False, reason=why, candidates=totals)
+        return WinScore.refused(why, totals)
     return WinScore(
         True,
         pattern=best,

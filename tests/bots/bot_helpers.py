@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ningde_tui.bots.base import Player, make_bot
+from ningde_tui.bots.base import BOTS, Player, make_bot
 from ningde_tui.rules.game import (
     DECLINE_THREE_GOLD,
     DISCARD,
@@ -18,10 +18,12 @@ from ningde_tui.rules.game import (
     Observation,
 )
 
-HEURISTIC = ("easy", "normal", "hard")
-LEVELS = ("easy", "normal", "hard", "random", "greedy")
+# every level the start screen offers (the registry: a new level is tested by itself)
+LEVELS = tuple(BOTS)
+# the levels that play by judgement (not the engine's built-in random and greedy players)
+HEURISTIC = tuple(level for level in LEVELS if level not in ("random", "greedy"))
 # the bots that always take a win they are offered (random is a baseline: any legal action)
-WINNERS = ("easy", "normal", "hard", "greedy")
+WINNERS = tuple(level for level in LEVELS if level != "random")
 
 MAX_DECISIONS = 1000  # far more than any hand needs: a hand that does not end is a failure
 

@@ -177,5 +177,5 @@ def test_observation_does_not_reveal_who_else_may_claim(window):
 
 def test_an_observation_has_no_field_for_other_hands():
     """The only concealed tiles in an Observation are the observer's own."""
-    names = set(Observation.__dataclass_fields__)
+    names = set(Observation._fields)
     assert "hand" in names and not {"hands", "wall", "game"} & names

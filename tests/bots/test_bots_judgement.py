@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from bot_helpers import WINNERS, upto
 from helpers import act, new_game, pass_claims, pass_window
@@ -175,7 +173,7 @@ def test_hard_sees_the_two_tiles_as_equal_without_the_threat():
     """The control: the same observation with seat 3's melds taken off the table. With no
     清一色 on show hard rates 8m and 8p exactly alike, so the gap above comes from the threat."""
     obs = threat_game().observation(0)
-    calm = replace(obs, melds=((), (), (), ()))
+    calm = obs._replace(melds=((), (), (), ()))
     scores = hard_scores(calm)
     assert scores["8m"] == pytest.approx(scores["8p"])
 

@@ -16,17 +16,8 @@ from ningde_tui.rules.game import CLAIM, DISCARD, TURN, WINDOW
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import WHITE
 
-# the defaults, then each [choice] of rules.md flipped in turn
-CONFIGS = {
-    "default": RuleConfig(),
-    "indicator_in_play": RuleConfig(indicator_in_play=True),  # §4
-    "rob_kong": RuleConfig(rob_kong=True),  # §5
-    "jin_shun_sequences_only": RuleConfig(jin_shun_sequences_only=True),  # §9
-    "no_single_wait_lock": RuleConfig(single_wait_lock=False),  # §9
-    "discarder_pays_all": RuleConfig(discarder_pays_all=True),  # §11
-    "no_white_indicator_reflip": RuleConfig(white_indicator_reflip=False),  # §4
-    "no_chouzhuang_streak": RuleConfig(chouzhuang_streak=False),  # §7
-}
+# the defaults, then each [choice] of rules.md flipped in turn (new switches join by themselves)
+CONFIGS = RuleConfig.each_switch_flipped()
 HANDS_PER_CONFIG = 40
 
 
@@ -67,7 +58,7 @@ def sweep(name: str) -> Counter:
         setup = session.next_setup()
         if number % 2:
             rig_golds(setup.wall, rng)
-        if name == "no_white_indicator_reflip" and number % 4 == 0:
+        if name == "white_indicator_reflip=false" and number % 4 == 0:
             white_indicator(setup.wall)
         game = session.start_hand(setup)
         levels = table_for(number, rng)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -48,11 +47,8 @@ from ningde_tui.sim import simulate as sim
 
 # ------------------------------------------------------------------------ rule switches
 DEFAULT = RuleConfig()
-SWITCHES = [f.name for f in fields(RuleConfig) if isinstance(getattr(DEFAULT, f.name), bool)]
-CONFIGS = {"default": DEFAULT} | {
-    f"{name}={not getattr(DEFAULT, name)}": replace(DEFAULT, **{name: not getattr(DEFAULT, name)})
-    for name in SWITCHES
-}
+SWITCHES = RuleConfig.switches()
+CONFIGS = RuleConfig.each_switch_flipped()
 FULL = full_set()
 BOTS = ["random", "greedy", "easy", "normal"]  # "hard" (slower) plays in the record tests
 
@@ -347,7 +343,7 @@ def _without_passes(objs: list[dict]) -> list[dict]:
     return kept
 
 
-@pytest.mark.parametrize("config_id", ["default", "rob_kong=True", "single_wait_lock=False"])
+@pytest.mark.parametrize("config_id", ["default", "rob_kong=true", "single_wait_lock=false"])
 def test_records_replay_the_same_without_their_pass_lines(tmp_path, config_id):
     """interfaces.md §2: 'A seat whose decision is not written passed.' Simulated records
     with their pass lines removed still replay to their own result lines."""

@@ -18,6 +18,7 @@ from ningde_tui.rules.game import (
     IllegalAction,
 )
 from ningde_tui.rules.melds import ANKONG, CHI, KONG, PONG, Meld
+from ningde_tui.rules.refusal import RefusalCode
 from ningde_tui.rules.scenario import build_wall
 from ningde_tui.rules.scoring import WinInput, evaluate_win, is_single_wait
 from ningde_tui.rules.session import HandSetup, Session
@@ -539,7 +540,7 @@ def test_s9_discard_win_restricted_when_waiting_for_jinque():
     act(g, 0, "discard", "4p")
     pass_window(g)
     assert "win" not in types(g, 1)
-    assert g.observation(1).win_blocked.startswith("restriction")
+    assert g.observation(1).win_blocked.code == RefusalCode.RESTRICTION
     assert "restricted" in g.rule_events
 
 
@@ -577,7 +578,7 @@ def test_s9_lock_others_may_not_win_on_discards_while_a_player_waits_in_xianjin(
     g = _lock_scenario()
     assert g.single_wait(2) == "xianjin" and g.locked_by(1) == 2
     assert "win" not in types(g, 1)
-    assert g.observation(1).win_blocked.startswith("lock")
+    assert g.observation(1).win_blocked.code == RefusalCode.LOCK
     assert "win" in types(g, 2)  # the 闲金 player may win on the discard
     assert 1 not in g.to_act()  # nothing to offer seat 1: it is told why instead
     act(g, 2, "win")

@@ -9,6 +9,7 @@ import pytest
 from pilot_helpers import SIZE, settle
 
 from ningde_tui.bots.base import make_bot
+from ningde_tui.bots.evaluate import unseen_tiles as unseen
 from ningde_tui.cli import hotseat, play
 from ningde_tui.rules.game import DISCARD, Action
 from ningde_tui.rules.session import Session
@@ -17,7 +18,7 @@ from ningde_tui.rules.wall import stack_location
 from ningde_tui.sim.simulate import play_hand
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.announce import describe
-from ningde_tui.ui.model.hints import discard_hints, hand_hint, unseen
+from ningde_tui.ui.model.hints import discard_hints, hand_hint
 from ningde_tui.ui.model.i18n import EN, ZH
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.scenarios import chi_choice_match, gold_turn_match, win_on_discard_match

@@ -40,7 +40,7 @@ def test_s9_reading_before_2026_12_locked_the_same_table() -> None:
     match = two_gold_wait_match(RuleConfig(xianjin_one_gold=False))
     assert match.game.single_wait(2) == "xianjin"
     blocked = [e for e in match.game.log if e.kind == "win_blocked" and e.seat == HUMAN]
-    assert [e.info["reason"].split(":")[0] for e in blocked] == ["lock"]
+    assert [e.info["refusal"].code for e in blocked] == ["lock"]
 
 
 CHOUZHUANG = {0: "1p159m159s48p2468m37s7p", 1: "1p", 2: "1p", 3: "1p"}

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...rules.game import Event
-from .i18n import pattern_name, reason_text, seat_name, tile_name, tr
+from .i18n import pattern_name, refusal_text, seat_name, tile_name, tr
 
 # Events that set the table's standing notice (shown until the next hand).
 NOTICES = ("chouzhuang", "last_round", "window", "robkong_window", "win", "liuju")
@@ -58,7 +58,7 @@ def describe(
     if kind == "last_round":
         return Line(tr(lang, "ev.last_round", n=event.info.get("drawable", 0)), "notice")
     if kind == "win_blocked":
-        why = reason_text(lang, str(event.info.get("reason", "")))
+        why = refusal_text(lang, event.info["refusal"])
         return Line(tr(lang, "ev.win_blocked", tile=tile, why=why), "notice")
     if kind == "win":
         pattern = pattern_name(str(event.info.get("pattern", "")), lang)

@@ -2,17 +2,19 @@
 
 For each discard candidate: the shanten after discarding it and the tiles that would help — the
 waits when ready, else the 进张 (tiles that lower the shanten) — with how many of each are
-still unseen, so discards of equal shanten are told apart. The shape questions go to ``rules.shapes``; which discards are
-possible comes from the legal actions.
+still unseen, so discards of equal shanten are told apart. Unseen tiles and the hand after a
+call come from the bots' analysis layer (``bots.evaluate``), so a hint and a bot see a hand the
+same way; which discards are possible comes from the legal actions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...bots.evaluate import groups_left, shanten_after_call, unseen_tiles
 from ...rules import shapes
 from ...rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
-from ...rules.tiles import COPIES, NUM_FACES, NUM_KINDS, face_counts, tile_for_face
+from ...rules.tiles import COPIES, NUM_FACES, face_counts, tile_for_face
 
 
 @dataclass(frozen=True)
@@ -31,24 +33,6 @@ class Hint:
         """How many unseen tiles would help: the waits when ready, else the 进张; golds too."""
         tiles = self.waits if self.shanten == 0 else self.accepts
         return sum(n for _, n in tiles) + (self.gold_unseen if self.shanten >= 0 else 0)
-
-
-def unseen(obs: Observation) -> list[int]:
-    """Copies of each tile kind this seat has not seen (its hand, every pond and meld, and the
-    face-up tiles set aside at 开金 are seen)."""
-    seen = [0] * NUM_KINDS
-    for t in obs.hand:
-        seen[t] += 1
-    for pond in obs.ponds:
-        for t in pond:
-            seen[t] += 1
-    for melds in obs.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[t] += 1
-    for t in obs.set_aside:
-        seen[t] += 1
-    return [max(COPIES - n, 0) for n in seen]
 
 
 def _hint(obs: Observation, tiles: list[int], discard: int | None, left: list[int]) -> Hint:
@@ -80,7 +64,7 @@ def _accepts(counts: list[int], golds: int, groups: int, now: int, gold: int) ->
 
 def discard_hints(obs: Observation) -> list[Hint]:
     """One hint per legal discard, best first (lowest shanten, then most unseen waits)."""
-    left = unseen(obs)
+    left = unseen_tiles(obs)
     out = []
     for tile in sorted({a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}):
         rest = list(obs.hand)
@@ -92,31 +76,16 @@ def discard_hints(obs: Observation) -> list[Hint]:
 
 def hand_hint(obs: Observation) -> Hint:
     """The hand as it stands (between turns)."""
-    return _hint(obs, list(obs.hand), None, unseen(obs))
+    return _hint(obs, list(obs.hand), None, unseen_tiles(obs))
 
 
 def claim_hints(obs: Observation) -> list[tuple[Action, int]]:
     """For each 吃/碰/杠 you are offered: the best shanten you would have after it (after the
     discard a 吃/碰 forces; a 杠 draws a replacement instead)."""
     out = []
-    groups = 5 - len(obs.melds[obs.seat]) - 1
     for action in obs.legal:
-        if action.type not in (CHI_, PONG_, KONG_):
-            continue
-        rest = list(obs.hand)
-        for t in action.uses():
-            rest.remove(t)
-        if action.type == KONG_:
-            counts, golds = face_counts(rest, obs.gold)
-            out.append((action, shapes.shanten(counts, golds, groups)))
-            continue
-        best = None
-        for t in set(rest) - {obs.gold}:
-            after = list(rest)
-            after.remove(t)
-            counts, golds = face_counts(after, obs.gold)
-            sh = shapes.shanten(counts, golds, groups)
-            best = sh if best is None else min(best, sh)
-        if best is not None:
-            out.append((action, best))
+        if action.type in (CHI_, PONG_, KONG_):
+            after = shanten_after_call(obs.hand, obs.gold, groups_left(obs), action)
+            if after is not None:
+                out.append((action, after))
     return out

@@ -1,13 +1,13 @@
 """Every string the table shows, in Chinese (the default) and English.
 
 ``tr(lang, key, **values)`` formats one entry. Both tables hold the same keys (a test checks).
-Rule reasons that come from the engine (``IllegalAction``, ``win_blocked``) are shown as the
-engine wrote them, after a translated prefix.
+The engine's refusals (``IllegalAction.refusal``, ``Observation.win_blocked``) are translated
+by their code and parameters (``refusal_text``); nothing here parses the engine's words.
 """
 
 from __future__ import annotations
 
-from ...rules.scoring import PATTERN_EN, PATTERN_ZH
+from ...rules.refusal import Refusal
 from ...rules.tiles import tile_str, tile_zh
 
 LANGS = ("zh", "en")
@@ -173,9 +173,25 @@ ZH: dict[str, str] = {
     "refuse.not_a_win": "现在还不能胡",
     "refuse.hand_over": "本局已经结束",
     "refuse.not_allowed": "现在不能这样做",
-    "reason.lock": "锁：有人单钓/闲金，其他三家只能自摸，不能点炮胡",
-    "reason.restriction": "限制：听金雀/金顺/清一色时，点炮只能胡该番型",
-    "reason.declined": "已放弃三金倒：胡牌的分数不能低于三金倒",
+    "pattern.pinghu": "平胡",
+    "pattern.zimo": "自摸",
+    "pattern.qiangjin": "抢金",
+    "pattern.sanjindao": "三金倒",
+    "pattern.jinque": "金雀",
+    "pattern.jinshun": "金顺",
+    "pattern.qingyise": "清一色",
+    "pattern.dandiao": "单钓",
+    "wait.dandiao": "单钓",
+    "wait.xianjin": "闲金",
+    "refuse.no_such_seat": "没有这个座位",
+    "refuse.unknown_action": "没有这种操作",
+    "refuse.win_refused": "不能胡：{why}",
+    "refuse.lock": "锁：有人{wait}，其他三家只能自摸，不能点炮胡",
+    "refuse.restriction": "限制：听{need}时，点炮只能胡{need}或更大的番型（这手是{pattern}）",
+    "refuse.declined": "已放弃三金倒：胡牌的分数不能低于三金倒（{floor}分，这手{total}分）",
+    "refuse.wrong_size": "牌数不对：{melds}副明牌时手里应有{tiles}张，现在{concealed}张",
+    "refuse.self_draw_only": "三金倒只能自摸，这手牌还没成",
+    "refuse.no_shape": "这些牌凑不成面子加一对将",
     "ev.win_blocked": "不能胡 {tile}：{why}",
     # result
     "result.title": "第 {n} 局结果",
@@ -441,9 +457,25 @@ EN: dict[str, str] = {
     "refuse.not_a_win": "the hand is not a win yet",
     "refuse.hand_over": "the hand is over",
     "refuse.not_allowed": "that is not allowed now",
-    "reason.lock": "lock: a player waits in single wait / free gold, so the others may only self-draw",
-    "reason.restriction": "restriction: waiting for gold pair / gold run / pure suit, a discard win must be that pattern",
-    "reason.declined": "three golds declined: a win must pay at least what three golds would",
+    "pattern.pinghu": "Plain win",
+    "pattern.zimo": "Self-drawn",
+    "pattern.qiangjin": "Rob the Gold",
+    "pattern.sanjindao": "Three Golds",
+    "pattern.jinque": "Gold Pair",
+    "pattern.jinshun": "Gold Run",
+    "pattern.qingyise": "Pure Suit",
+    "pattern.dandiao": "Single Wait",
+    "wait.dandiao": "single wait",
+    "wait.xianjin": "free gold",
+    "refuse.no_such_seat": "there is no such seat",
+    "refuse.unknown_action": "there is no such action",
+    "refuse.win_refused": "no win: {why}",
+    "refuse.lock": "lock: a player waits in {wait}, so the others may only self-draw",
+    "refuse.restriction": "restriction: waiting for {need}, a discard win must be {need} or better (this one is {pattern})",
+    "refuse.declined": "three golds declined: a win must pay at least what three golds would ({floor}; this one pays {total})",
+    "refuse.wrong_size": "wrong number of tiles: with {melds} melds a hand holds {tiles}, not {concealed}",
+    "refuse.self_draw_only": "three golds win only by self-draw, and the hand is not complete",
+    "refuse.no_shape": "the tiles do not form melds and a pair",
     "ev.win_blocked": "No win on {tile}: {why}",
     "result.title": "Hand {n}: result",
     "result.draw": "Drawn hand — no score, the dealer deals again",
@@ -666,20 +698,21 @@ def _you_form(sentence: str) -> str:
     return f"{you} {verb}{space}{tail}"
 
 
-def reason_text(lang: str, reason: str) -> str:
-    """An engine reason for a refused 胡 (``lock: …``, ``restriction: …``, ``declined: …``)
-    in the player's language; other reasons as the engine wrote them."""
-    head = reason.split(":", 1)[0]
-    key = f"reason.{head}"
-    return tr(lang, key) if key in ZH else reason
-
-
-def refusal_text(lang: str, code: str, reason: str) -> str:
-    """An ``IllegalAction`` in the player's language, by its code."""
-    if code == "win_refused":
-        return reason_text(lang, reason.removeprefix("no 胡: "))
-    key = f"refuse.{code}"
-    return tr(lang, key) if key in ZH else reason
+def refusal_text(lang: str, refusal: Refusal) -> str:
+    """The engine's refusal (``IllegalAction.refusal``, ``Observation.win_blocked``) in the
+    player's language, by its code and parameters; a refused 胡 says the reason it was refused.
+    A code without a translation (none today: a test checks) shows the engine's words."""
+    refusal = refusal.root()
+    key = f"refuse.{refusal.code}"
+    if key not in STRINGS[lang]:
+        return refusal.text
+    values = {"why": refusal.text, **refusal.params}
+    if "wait" in values:
+        values["wait"] = tr(lang, f"wait.{values['wait']}")
+    for name in ("need", "pattern"):
+        if name in values:
+            values[name] = pattern_name(str(values[name]), lang)
+    return tr(lang, key, **values)
 
 
 def tile_name(tile: int, lang: str, ascii_tiles: bool = False) -> str:
@@ -705,4 +738,5 @@ def level_name(level: str, lang: str) -> str:
 
 
 def pattern_name(pattern: str, lang: str) -> str:
-    return PATTERN_ZH[pattern] if lang == "zh" else PATTERN_EN[pattern]
+    """A scoring pattern's name (``jinque`` → 金雀 / Gold Pair); an unknown key as it is."""
+    return STRINGS[lang].get(f"pattern.{pattern}", pattern)

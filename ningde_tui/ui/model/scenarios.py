@@ -16,6 +16,7 @@ from ...rules.game import (
     PONG_,
     WINDOW,
     Action,
+    ActionType,
     Game,
 )
 from ...rules.scenario import build_wall
@@ -73,7 +74,7 @@ def discard(seat: int, tile: str) -> Action:
     return Action(seat, DISCARD, parse_tile(tile))
 
 
-def call(seat: int, kind: str, tile: str, uses: str = "") -> Action:
+def call(seat: int, kind: ActionType, tile: str, uses: str = "") -> Action:
     """吃 (``uses``: the two hand tiles), 碰, 杠 on a discard, or 暗杠 of ``tile``."""
     return Action(seat, kind, parse_tile(tile), tuple(parse_tile(t) for t in uses.split()))
 

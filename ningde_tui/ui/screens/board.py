@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game, Observation
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint
-from ..model.i18n import reason_text, tr
+from ..model.i18n import refusal_text, tr
 from ..model.seating import Seating
 from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
@@ -365,7 +365,7 @@ class BoardScreen(PlayerScreen[None]):
             ChoicesState(
                 title,
                 actions,
-                reason_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
+                refusal_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
                 autofocus=obs.phase in CHOICE_PHASES,
                 gold=obs.gold,
                 ascii_tiles=asc,

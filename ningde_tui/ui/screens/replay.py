@@ -22,8 +22,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
 from ...rules.game import OVER, PASS, Action, Game, Observation
-from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..model.i18n import level_name, player_name, tile_name, tr
+from ..model.i18n import level_name, pattern_name, player_name, tile_name, tr
 from ..model.replay import ReplayModel
 from ..model.seating import Seating
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
@@ -329,8 +328,8 @@ class ReplayScreen(BoardScreen):
                     lang,
                     "result.win",
                     name=name(result["winner"]),
-                    zh=PATTERN_ZH[pattern],
-                    en=PATTERN_EN[pattern],
+                    zh=pattern_name(pattern, "zh"),
+                    en=pattern_name(pattern, "en"),
                 ),
                 style=f"bold {GOLD}",
             )

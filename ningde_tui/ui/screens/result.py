@@ -18,8 +18,7 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from ...rules.game import Game, HandResult
-from ...rules.scoring import PATTERN_EN, PATTERN_ZH
-from ..model.i18n import tr
+from ..model.i18n import pattern_name, tr
 from ..model.match import Match
 from ..model.seating import Seating
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
@@ -150,8 +149,8 @@ class ResultScreen(PlayerModal[None]):
                     lang,
                     "result.win",
                     name=self.seating.name(r.winner),
-                    zh=PATTERN_ZH[r.pattern],
-                    en=PATTERN_EN[r.pattern],
+                    zh=pattern_name(r.pattern, "zh"),
+                    en=pattern_name(r.pattern, "en"),
                 ),
                 style=f"bold {GOLD}",
             )

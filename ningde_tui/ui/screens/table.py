@@ -198,7 +198,7 @@ class TableScreen(BoardScreen):
         try:
             events = self.match.apply(action)
         except IllegalAction as refused:
-            why = refusal_text(self.lang, refused.code, str(refused))
+            why = refusal_text(self.lang, refused.refusal)
             self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
             return
         self.take_events(events)
