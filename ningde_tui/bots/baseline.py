@@ -25,6 +25,7 @@ from ..rules.scoring import (
     DANDIAO,
     JINQUE,
     JINSHUN,
+    PATTERN_TABLE,
     QINGYISE,
     WinInput,
     evaluate_win,
@@ -204,7 +205,8 @@ class BaselineBot(NormalBot):
             juke = self.melds_ukeire(cand, faces_unseen, golds_unseen, js)
             best = max(best, self.win_chance(js, juke, pool, draws_left))
             counts[f] += 1
-        return best * 0.7 * 3 * (3 * b + 15) > now.total
+        # a 金雀 pays its formula from each of the three others
+        return best * 0.7 * 3 * PATTERN_TABLE[JINQUE].formula.amount(b) > now.total
 
     @staticmethod
     def win_chance(shanten: int, ukeire: int, pool: int, draws: int) -> float:
