@@ -52,6 +52,9 @@ baseline) reads −0.035 ±0.132 there: that is the table's own offset, compare 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 from ..rules import shapes
 from ..rules.game import CHI_, KONG_, PONG_, TURN, Action, Observation
 from ..rules.tiles import NUM_FACES, face, face_counts
@@ -60,6 +63,83 @@ from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
 from .levels import Candidate
 
 JINQUE_TARGET = -1  # a target is this, or the suit (0-2) of a 清一色
+
+# The call model (see the module's docstring): for a 吃/碰/杠 that changes the shanten by
+# ``dsh`` (after the call and its best discard; a kong's replacement counts as one step), the
+# expected points of calling minus passing, linear in CALL_FEATURES. Fitted by
+# benchmarks/fit_calls.py on decisions valued by benchmarks/audit_bots.py.
+CALL_FEATURES = (
+    "1", "du/10", "ln(1+u_call)-ln(1+u_pass)", "from 对家", "from 下家", "golds",
+    "drawable/10", "melds", "shanten", "pong", "kong",
+)  # fmt: skip
+CALL_WEIGHTS: dict[int, tuple[float, ...]] = {
+    -1: (3.335, -0.031, 1.474, 0.012, 1.123, 0.063, 0.067, 0.198, -0.853, -0.262, -1.543),
+    0: (-0.757, 0.536, -0.028, 0.525, -0.508, -0.345, -0.155, 0.381, 0.096, -0.293, -1.470),
+}
+CALL_WEIGHT = 0.5  # effective tiles count calls as baseline's do (BaselineBot.CALL_WEIGHT)
+
+
+def _best_discard_outlook(
+    counts: list[int], jokers: int, groups: int, faces_unseen: Sequence[int], golds_unseen: int
+) -> tuple[int, float]:
+    """(shanten, effective tiles) of the best discard from these face counts."""
+    best: tuple[int, float] | None = None
+    for f in range(NUM_FACES):
+        if not counts[f]:
+            continue
+        counts[f] -= 1
+        s = shapes.shanten(counts, jokers, groups)
+        if best is None or s <= best[0]:
+            u = effective_tiles(counts, jokers, groups, s, faces_unseen, golds_unseen, CALL_WEIGHT)
+            if best is None or s < best[0] or u > best[1]:
+                best = (s, u)
+        counts[f] += 1
+    return best if best is not None else (99, 0.0)
+
+
+def call_features(
+    hand: Sequence[int],
+    gold: int,
+    melds: int,
+    unseen: Sequence[int],
+    drawable: int,
+    seat: int,
+    discarder: int,
+    call_type: str,
+    used: Sequence[int],
+) -> tuple[int, list[float]]:
+    """(shanten change, features) of a call on a discard, against passing; ``used`` are the
+    concealed tiles the call takes. The model's input (CALL_FEATURES), from what the seat sees."""
+    faces_unseen, golds_unseen = unseen_faces(unseen, gold)
+    groups = 5 - melds
+    counts, jokers = face_counts(hand, gold)
+    now = shapes.shanten(counts, jokers, groups)
+    u_now = effective_tiles(counts, jokers, groups, now, faces_unseen, golds_unseen, CALL_WEIGHT)
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    rc, rj = face_counts(rest, gold)
+    if call_type == KONG_:
+        s = shapes.shanten(rc, rj, groups - 1)
+        after = s - 1
+        u_after = effective_tiles(rc, rj, groups - 1, s, faces_unseen, golds_unseen, CALL_WEIGHT)
+    else:
+        after, u_after = _best_discard_outlook(rc, rj, groups - 1, faces_unseen, golds_unseen)
+    dist = (seat - discarder) % 4
+    x = [
+        1.0,
+        (u_after - u_now) / 10.0,
+        math.log1p(u_after) - math.log1p(u_now),
+        float(dist == 2),
+        float(dist == 3),
+        float(jokers),
+        drawable / 10.0,
+        float(melds),
+        float(now),
+        float(call_type == PONG_),
+        float(call_type == KONG_),
+    ]
+    return after - now, x
 
 
 def suit_only(counts: list[int], suit: int) -> list[int]:
@@ -158,11 +238,63 @@ class HardBot(BaselineBot):
                 )  # fmt: skip
             c.score = -10000.0 * q + 100.0 * uke + c.score / 1000.0
 
+    # Decide 吃/碰/杠 with the call model (CALL_WEIGHTS) instead of baseline's rule.
+    CALL_MODEL = True
+
+    def model_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        """The call the model rates highest, if it rates it above passing."""
+        assert obs.last_discard is not None
+        plain = super().best_call(obs, calls)
+        if plain is not None and plain.type == KONG_:
+            return plain  # kongs as baseline: too few in the fit to say otherwise
+        unseen = unseen_tiles(obs)
+        best: tuple[float, Action] | None = None
+        for call in calls:
+            if call.type not in (CHI_, PONG_):
+                continue
+            dsh, x = call_features(
+                obs.hand, obs.gold, len(obs.melds[obs.seat]), unseen, obs.drawable, obs.seat,
+                obs.last_discard[0], call.type, call.uses(),
+            )  # fmt: skip
+            w = CALL_WEIGHTS.get(dsh)
+            if w is None:
+                continue
+            value = sum(a * b for a, b in zip(w, x, strict=True))
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, call)
+        return best[1] if best is not None else None
+
+    # 单钓 (five declared melds, rules.md §9: b×3+30 a head, and the others may then only win
+    # by self-draw): with at least this many melds declared and at most one gold concealed, call
+    # whatever does not set the hand back; None: never.
+    DANDIAO_MELDS: int | None = None
+
+    def dandiao_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs)).shanten
+        best: Candidate | None = None
+        for call in calls:
+            if call.type not in (CHI_, PONG_, KONG_):
+                continue
+            after = self.call_outcome(obs, call)
+            if after is None or after.shanten > now:
+                continue
+            if best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire):
+                best = after
+        return best.action if best is not None else None
+
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         counts, jokers = face_counts(obs.hand, obs.gold)
         groups = groups_left(obs)
+        if (
+            self.DANDIAO_MELDS is not None
+            and 5 - groups >= self.DANDIAO_MELDS
+            and jokers <= 1
+        ):
+            return self.dandiao_call(obs, calls)
         target = self.target(obs, counts, jokers, groups)
         if target is None:
+            if self.CALL_MODEL and CALL_WEIGHTS and obs.last_discard is not None:
+                return self.model_call(obs, calls)
             return super().best_call(obs, calls)
         now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None
