@@ -25,6 +25,8 @@ import numpy as np
 from ningde_tui.bots.hard import CALL_FEATURES, call_features
 
 RIDGE = 1.0
+# the policy checked: follow the audited bot unless the model's value is beyond this margin
+MARGINS = (0.0, 0.25, 0.5, 1.0)
 
 
 def rows(paths: list[str]) -> list[dict]:
@@ -46,7 +48,11 @@ def rows(paths: list[str]) -> list[dict]:
                 for o in opts:
                     if o["type"] not in ("chi", "pong", "kong"):
                         continue
-                    used = o["tiles"] if o["type"] == "chi" else [tile] * (3 if o["type"] == "kong" else 2)
+                    used = (
+                        o["tiles"]
+                        if o["type"] == "chi"
+                        else [tile] * (3 if o["type"] == "kong" else 2)
+                    )
                     dsh, x = call_features(
                         r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"],
                         seat, discarder, o["type"], used,
@@ -85,23 +91,31 @@ def main() -> None:
             continue
         w = fit(xs)
         weights[dsh] = w
-        print(f"dsh {dsh:+d}: " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(CALL_FEATURES, w)))
+        print(
+            f"dsh {dsh:+d}: "
+            + ", ".join(f"{n} {v:+.3f}" for n, v in zip(CALL_FEATURES, w, strict=True))
+        )
         rng = random.Random(0)
         order = list(range(len(xs)))
         rng.shuffle(order)
-        gains = []
-        for fold in range(5):
-            test = [xs[i] for j, i in enumerate(order) if j % 5 == fold]
-            wf = fit([xs[i] for j, i in enumerate(order) if j % 5 != fold])
-            for r in test:
-                call = float(np.dot(wf, r["x"])) > 0
-                gains.append(0.0 if call == r["called"] else (r["d"] if call else -r["d"]))
-        flips = sum(g != 0 for g in gains)
-        half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-        print(
-            f"   cross-validated: {flips} of {len(gains)} decided otherwise than the audited bot, "
-            f"gain {statistics.fmean(gains):+.3f} ±{half:.3f} points per option"
-        )
+        for margin in MARGINS:
+            gains = []
+            for fold in range(5):
+                test = [xs[i] for j, i in enumerate(order) if j % 5 == fold]
+                wf = fit([xs[i] for j, i in enumerate(order) if j % 5 != fold])
+                for r in test:
+                    value = float(np.dot(wf, r["x"]))
+                    call = r["called"]
+                    if abs(value) > margin:
+                        call = value > 0
+                    gains.append(0.0 if call == r["called"] else (r["d"] if call else -r["d"]))
+            flips = sum(g != 0 for g in gains)
+            half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+            print(
+                f"   cross-validated, margin {margin}: {flips} of {len(gains)} decided otherwise "
+                f"than the audited bot, gain {statistics.fmean(gains):+.3f} ±{half:.3f} points "
+                "per option"
+            )
     print("CALL_WEIGHTS = {")
     for dsh, w in weights.items():
         print(f"    {dsh}: ({', '.join(f'{v:.3f}' for v in w)}),")

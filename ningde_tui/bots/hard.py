@@ -241,14 +241,19 @@ class HardBot(BaselineBot):
     # Decide 吃/碰/杠 with the call model (CALL_WEIGHTS) instead of baseline's rule.
     CALL_MODEL = True
 
+    # ... where it disagrees with baseline's rule (call iff the call brings the hand closer) by
+    # more than this many points: the fit is noisy, so only its clear verdicts are followed.
+    CALL_MARGIN = 0.5
+
     def model_call(self, obs: Observation, calls: list[Action]) -> Action | None:
-        """The call the model rates highest, if it rates it above passing."""
+        """Baseline's call, unless the model rates it below −CALL_MARGIN against passing (then
+        pass), or rates another 吃/碰 (or one where baseline passes) above +CALL_MARGIN."""
         assert obs.last_discard is not None
         plain = super().best_call(obs, calls)
         if plain is not None and plain.type == KONG_:
             return plain  # kongs as baseline: too few in the fit to say otherwise
         unseen = unseen_tiles(obs)
-        best: tuple[float, Action] | None = None
+        values: dict[Action, float] = {}
         for call in calls:
             if call.type not in (CHI_, PONG_):
                 continue
@@ -257,12 +262,14 @@ class HardBot(BaselineBot):
                 obs.last_discard[0], call.type, call.uses(),
             )  # fmt: skip
             w = CALL_WEIGHTS.get(dsh)
-            if w is None:
-                continue
-            value = sum(a * b for a, b in zip(w, x, strict=True))
-            if value > 0 and (best is None or value > best[0]):
-                best = (value, call)
-        return best[1] if best is not None else None
+            if w is not None:
+                values[call] = sum(a * b for a, b in zip(w, x, strict=True))
+        if plain is not None and values.get(plain, 0.0) >= -self.CALL_MARGIN:
+            return plain
+        best = max(values, key=values.__getitem__, default=None)
+        if best is not None and values[best] > self.CALL_MARGIN:
+            return best
+        return None
 
     # 单钓 (five declared melds, rules.md §9: b×3+30 a head, and the others may then only win
     # by self-draw): with at least this many melds declared and at most one gold concealed, call
@@ -285,11 +292,7 @@ class HardBot(BaselineBot):
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         counts, jokers = face_counts(obs.hand, obs.gold)
         groups = groups_left(obs)
-        if (
-            self.DANDIAO_MELDS is not None
-            and 5 - groups >= self.DANDIAO_MELDS
-            and jokers <= 1
-        ):
+        if self.DANDIAO_MELDS is not None and 5 - groups >= self.DANDIAO_MELDS and jokers <= 1:
             return self.dandiao_call(obs, calls)
         target = self.target(obs, counts, jokers, groups)
         if target is None:

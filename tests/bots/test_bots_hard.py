@@ -37,29 +37,34 @@ def test_call_features_of_a_pong_that_brings_the_hand_closer():
     assert x[9:11] == [1.0, 0.0]  # a 碰, not a 杠
 
 
+class Twins:
+    """A checked hard bot and a second one of the same seed: both see each observation and
+    must agree; counts the calls on offer."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.name = "hard"
+        self.checked = CheckedBot(make_bot("hard", seed), seat)
+        self.twin = make_bot("hard", seed)
+        self.calls = 0
+
+    def choose(self, obs):
+        first = self.checked.choose(obs)
+        assert self.twin.choose(obs) == first
+        if obs.phase == CLAIM and any(a.type in (CHI_, PONG_, KONG_) for a in obs.legal):
+            self.calls += 1
+        return first
+
+
 def test_hard_is_legal_and_agrees_with_itself_on_every_call_it_is_offered():
     rng = random.Random("hard-calls")
     calls = 0
     for hand in range(6):
         game = Game(shuffled_wall(rng), dealer=hand % 4)
-        twins = [make_bot("hard", 40 + s) for s in range(4)]
-        players = [CheckedBot(make_bot("hard", 40 + s), s) for s in range(4)]
-
-        class Both:
-            def __init__(self, seat: int) -> None:
-                self.seat = seat
-                self.name = "hard"
-
-            def choose(self, obs):
-                nonlocal calls
-                first = players[self.seat].choose(obs)
-                assert twins[self.seat].choose(obs) == first
-                if obs.phase == CLAIM and any(a.type in (CHI_, PONG_, KONG_) for a in obs.legal):
-                    calls += 1
-                return first
-
-        run_hand(game, [Both(s) for s in range(4)])
+        players = [Twins(s, 40 + s) for s in range(4)]
+        run_hand(game, players)
         assert game.result is not None
+        calls += sum(p.calls for p in players)
     assert calls > 5
 
 
