@@ -2,18 +2,25 @@
 
     .venv/bin/python benchmarks/audit_bots.py --kinds claim --hands 2000 --out calls.jsonl
     python3 benchmarks/fit_calls.py calls.jsonl [more.jsonl ...]   # needs numpy
+    python3 benchmarks/fit_calls.py benchmarks/data/calls-audit-2026-12-01.jsonl.gz
+
+The data the shipped weights come from is benchmarks/data/calls-audit-2026-12-01.jsonl.gz:
+3,913 claim decisions of four baseline bots (hands of seeds 21-24), every option valued by 16
+rollouts, in audit_bots.py's ``--out`` format (only the deciding seat's meld count is filled in).
 
 For every 吃/碰/杠 offered on a discard (no 胡 on offer), the rollouts give the points of
 calling minus passing; ``ningde_tui.bots.hard.call_features`` gives what the seat can see
 (shanten change, effective tiles before and after, who discarded, golds, wall, melds). A
 least-squares fit per shanten change (−1: the call brings the hand closer, 0: it does not)
-gives the weights pasted into hard.py's CALL_WEIGHTS. Printed with it: a 5-fold
+gives the weights pasted into hard.py's CALL_WEIGHTS (−1 and 0 only: a call that sets the
+hand back is never made, as baseline never makes one). Printed with it: a 5-fold
 cross-validation of the policy "call when the model says calling beats passing", against
 the audited bot's own choices, in points per decision (rollout values on held-out decisions).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import statistics
@@ -32,7 +39,7 @@ MARGINS = (0.0, 0.25, 0.5, 1.0)
 def rows(paths: list[str]) -> list[dict]:
     out = []
     for path in paths:
-        with open(path) as f:
+        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
             for line in f:
                 r = json.loads(line)
                 opts = r["options"]
