@@ -29,7 +29,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from ningde_tui.bots.hard import CALL_FEATURES, call_features
+from ningde_tui.bots.hard import CALL_FEATURES, WIN_FEATURES, call_features, win_features
 
 RIDGE = 1.0
 # the policy checked: follow the audited bot unless the model's value is beyond this margin
@@ -78,6 +78,30 @@ def rows(paths: list[str]) -> list[dict]:
     return out
 
 
+def win_rows(paths: list[str]) -> list[dict]:
+    """Wins offered on a discard: the points of passing minus taking the win."""
+    out = []
+    for path in paths:
+        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                opts = r["options"]
+                if r["phase"] != "claim":
+                    continue
+                wins = [o for o in opts if o["type"] == "win"]
+                passes = [o for o in opts if o["type"] == "pass"]
+                if not wins or not passes:
+                    continue
+                seat = r["seat"]
+                x = win_features(
+                    r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
+                    r["last_discard"][0], r["dealer"] == seat,
+                )  # fmt: skip
+                d = [a - b for a, b in zip(passes[0]["vals"], wins[0]["vals"], strict=True)]
+                out.append({"x": x, "d": statistics.fmean(d), "called": opts[0] is passes[0]})
+    return out
+
+
 def fit(xs: list[dict]) -> np.ndarray:
     a = np.array([r["x"] for r in xs])
     y = np.array([r["d"] for r in xs])
@@ -86,7 +110,39 @@ def fit(xs: list[dict]) -> np.ndarray:
     return np.linalg.solve(a.T @ a + reg, a.T @ y)
 
 
+def cross_validate(xs: list[dict], what: str) -> None:
+    """5-fold: follow the audited bot unless the model disagrees beyond a margin (``called``:
+    the bot took the modelled option; ``d``: that option's points minus the other's)."""
+    rng = random.Random(0)
+    order = list(range(len(xs)))
+    rng.shuffle(order)
+    for margin in MARGINS:
+        gains = []
+        for fold in range(5):
+            test = [xs[i] for j, i in enumerate(order) if j % 5 == fold]
+            wf = fit([xs[i] for j, i in enumerate(order) if j % 5 != fold])
+            for r in test:
+                value = float(np.dot(wf, r["x"]))
+                take = r["called"]
+                if abs(value) > margin:
+                    take = value > 0
+                gains.append(0.0 if take == r["called"] else (r["d"] if take else -r["d"]))
+        flips = sum(g != 0 for g in gains)
+        half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+        print(
+            f"   cross-validated, margin {margin}: {flips} of {len(gains)} decided otherwise "
+            f"than the audited bot, gain {statistics.fmean(gains):+.3f} ±{half:.3f} points "
+            f"per {what}"
+        )
+
+
 def main() -> None:
+    wins = win_rows(sys.argv[1:])
+    w = fit(wins)
+    print(f"{len(wins)} wins on a discard offered; passing minus taking:")
+    print("   " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(WIN_FEATURES, w, strict=True)))
+    cross_validate(wins, "win offered")
+    print(f"WIN_WEIGHTS = ({', '.join(f'{v:.3f}' for v in w)})")
     data = rows(sys.argv[1:])
     by_dsh: dict[int, list[dict]] = defaultdict(list)
     for r in data:
@@ -102,27 +158,7 @@ def main() -> None:
             f"dsh {dsh:+d}: "
             + ", ".join(f"{n} {v:+.3f}" for n, v in zip(CALL_FEATURES, w, strict=True))
         )
-        rng = random.Random(0)
-        order = list(range(len(xs)))
-        rng.shuffle(order)
-        for margin in MARGINS:
-            gains = []
-            for fold in range(5):
-                test = [xs[i] for j, i in enumerate(order) if j % 5 == fold]
-                wf = fit([xs[i] for j, i in enumerate(order) if j % 5 != fold])
-                for r in test:
-                    value = float(np.dot(wf, r["x"]))
-                    call = r["called"]
-                    if abs(value) > margin:
-                        call = value > 0
-                    gains.append(0.0 if call == r["called"] else (r["d"] if call else -r["d"]))
-            flips = sum(g != 0 for g in gains)
-            half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-            print(
-                f"   cross-validated, margin {margin}: {flips} of {len(gains)} decided otherwise "
-                f"than the audited bot, gain {statistics.fmean(gains):+.3f} ±{half:.3f} points "
-                "per option"
-            )
+        cross_validate(xs, "option")
     print("CALL_WEIGHTS = {")
     for dsh, w in weights.items():
         print(f"    {dsh}: ({', '.join(f'{v:.3f}' for v in w)}),")
