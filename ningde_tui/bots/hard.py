@@ -1,20 +1,35 @@
 """The hard level (issue 14): ``baseline`` (the hard bot of 2026-12-01, see baseline.py) and what
 was measured to beat it in paired duplicate play.
 
-hard is baseline with two additions:
+hard is baseline with three additions, the first two learned offline from baseline's own
+self-play (the numbers are in the module-level tables; see "Second round" below for how):
 
-1. **Calls decided by a learned model** (``CALL_WEIGHTS``, ``model_call``). baseline calls
+1. **Discard wins weighed against waiting** (``WIN_WEIGHTS``, ``wait_for_self_draw``).
+   baseline passes a 平胡 on a discard only when its very next draw is likely to self-draw.
+   But this ruleset has no furiten: after passing, the hand is still ready and can win any
+   later discard, and a self-draw pays double ((b+1)×2 a head against b+1). hard passes the
+   discard win when a linear model of "points after passing − points after winning" says
+   passing is worth more than ``WIN_MARGIN``: the chance p that one draw completes the hand
+   (live winning tiles and golds among the unseen), p with the golds it holds (a self-draw
+   pays more with golds), p with the wall left, the wall left, the opponents who draw before
+   it, golds, dealer, melds. Never on a wait with p below ``WIN_MIN_P``. In short: early in
+   the hand, on a wide wait or with golds, it plays on for the self-draw; late or narrow, it
+   takes the 平胡.
+2. **Calls decided by a learned model** (``CALL_WEIGHTS``, ``model_call``). baseline calls
    吃/碰 exactly when the call brings the hand a step closer. hard values each 吃/碰 against
    passing with a linear model of what the seat sees (``call_features``: the shanten change,
    effective tiles after the call against now, who discarded — a 碰 off the 对家 or the 下家
    skips the seats between, a 吃 off the 上家 only replaces the draw the seat was about to
-   make — golds, wall left, melds, shanten), and overrides baseline's rule only where the model
-   disagrees by more than ``CALL_MARGIN`` points. The model was fitted offline
-   (benchmarks/fit_calls.py) on call decisions of baseline self-play whose call − pass value
-   was measured by determinized rollouts (benchmarks/audit_bots.py): each option played out
-   16 times on the same reshuffles of the tiles the seat cannot see, by baseline at all seats.
-   Kongs stay baseline's (too few in the data).
-2. **Pattern play** (2026-12-01, measured neutral, kept): it plays for a big pattern when it
+   make — golds, wall left, melds, shanten), and overrides baseline's rule where the model
+   disagrees by more than ``CALL_MARGIN`` points. Kongs stay baseline's (too few in the data).
+
+Both models were fitted (benchmarks/fit_calls.py, least squares per shanten change for calls)
+on decisions of four baseline bots whose options were valued by determinized rollouts
+(benchmarks/audit_bots.py): the tiles the seat cannot see reshuffled, the option applied,
+baseline playing the hand out at all four seats, 16 reshuffles shared by all the options of
+a decision. The data is benchmarks/data/calls-audit-2026-12-01.jsonl.gz (3,953 decisions).
+
+3. **Pattern play** (2026-12-01, measured neutral, kept): it plays for a big pattern when it
    is close enough that the pay makes up for the speed it costs (rules.md §11: 金雀 pays
    b×3+15 a head and 清一色 b×3+30, against 平胡's b+1 and 自摸's (b+1)×2):
 
@@ -57,10 +72,49 @@ baseline) reads −0.035 ±0.132 there: that is the table's own offset, compare 
   as without (it seldom decides between discards of equal speed).
 - In `make bench-bots` (4000 walls × 24, seed 2026) hard − baseline was +0.034 [−0.022,
   +0.089]: issue 14's +0.15 is not reached.
-- Not tried: determinized search (PIMC). Sampling the hidden hands and wall is easy from an
-  Observation, but playing them out needs a Game built mid-hand from such a sample, which the
-  engine (ningde_tui/rules, not the bots' to change) does not offer; bots/evaluate.py would
-  need its own fast model of the others' play.
+- PIMC was not tried in that round (the engine builds no Game mid-hand); see below.
+
+Second round (issue 14, 2026-12-01, later the same day): first, where does baseline leave
+points? benchmarks/audit_bots.py (described above) values each option of a decision as
+"alternative − baseline's choice" in points, with "true sd": the spread of that difference once
+the rollouts' own noise is taken out (how much a better rule could find, if it knew which).
+
+- Discards (244 decisions in 60 hands, every discard of the best shanten up to five, 16
+  rollouts): alternative − baseline's pick at shanten 1: −0.63 ±0.23 (true sd 0.73), shanten 2:
+  −0.12 ±0.16 (0.0), shanten 3: +0.06 ±0.27 (0.38). Picking by 8 rollouts and judging by the
+  other 8 ("split-half oracle") is worse than baseline's order: −0.29/−0.31/−0.04. Ready and
+  one-away hands (282 decisions): another discard of the same shanten −0.09 ±0.65 / −0.48
+  ±0.19 (true sd 0 / 0.55); giving up a step −3.1 ±0.4 / −1.9 ±0.3. baseline's discards
+  cannot be bettered measurably: among its near-best discards the true differences are nil.
+- Hence no PIMC. One rollout of the rest of a hand costs ~2 ms with the cheapest (greedy)
+  players and ~15 ms with baseline; the points of two options' rollouts on one reshuffle
+  differ with a standard deviation of ~8, so telling options 0.3 points apart takes some 700
+  rollouts an option — seconds per decision, against a median of 50 ms — and the discards it
+  would search differ by less than that.
+- Calls (4,227 吃/碰/杠 offered in 3,953 claim decisions): call − pass when the call brings
+  the hand a step closer (baseline calls): 吃 +1.88/+0.70/+0.24/+0.25 at shanten 1/2/3/4, 碰
+  +2.41/+1.21/+0.58/+0.36; when it does not (baseline passes): 吃 −1.43/−0.99/−0.93/−0.47 at
+  shanten 0-3, 碰 −0.06/−0.24/−0.18/+0.41 (±0.2-0.4; 碰 ±0.4-0.9). True sd ~1.0-1.3 around
+  those means: room for a better rule. The call model, 5-fold cross-validated on these
+  decisions (rollout values of held-out ones): +0.060 ±0.037 points per call option that
+  brings the hand closer (373 of 2,115 decided otherwise than baseline), +0.018 ±0.029 per
+  option that does not (183 of 2,010). Margins 0.25/0.5 gain alike; a first fit on 657
+  options (margin 0, in a 300-wall table) read −0.011 ±0.195, i.e. within the noise.
+- Wins on a discard (337 offered): pass − win averages +0.05 ±0.28 where baseline wins, with
+  a true sd of 1.8, i.e. often much better to pass, often much worse. By p and wall left
+  (drawable): p < 0.1 passing loses at every stage (−1.2 to −3.2); p ≥ 0.2 it gains +2.9 to
+  +4.1 with 10+ drawable; 0.1-0.2 it is +0.1 to +0.65 with 16+ drawable. The win model,
+  cross-validated: +0.57 ±0.16 points per win offered (112 of 337 decided otherwise than
+  baseline, almost all passes); simple thresholds (pass iff p ≥ 0.15 and 8+ drawable) +0.47
+  ±0.16. The first fit passed narrow early waits (p < 0.1, which the data says lose); the
+  p·drawable feature and the WIN_MIN_P guard are there for that.
+- 单钓 by calling (five declared melds pay b×3+30 and lock the others to self-draw; easy gets
+  51 in 24,000 hands by calling everything): with DANDIAO_MELDS 2 or 3 melds declared and at
+  most one gold, call whatever does not set the hand back. 300 walls × 24, seed 7, table X,
+  baseline, normal, easy, against the call model alone (−0.011 ±0.195): DANDIAO_MELDS=3
+  −0.016 ±0.195 (1 单钓 in 7,200 hands), =2 −0.119 ±0.209 (2 单钓). Off.
+- 清一色 is out of reach from the deal: over 6,000 dealt hands (baseline self-play), the
+  one-suit shanten is within 3 of the plain shanten in 1.1%, within 4 in 9%.
 """
 
 from __future__ import annotations
