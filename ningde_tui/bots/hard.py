@@ -1,21 +1,11 @@
 """The hard level (issue 14): ``baseline`` (the hard bot of 2026-12-01, see baseline.py) and what
 was measured to beat it in paired duplicate play.
 
-hard is baseline with three additions, the first two learned offline from baseline's own
-self-play (the numbers are in the module-level tables; see "Second round" below for how):
+hard is baseline with two additions, and a third that is off; the models are learned offline
+from baseline's own self-play (the numbers are in the module-level tables; "Second round"
+below says how, and what was measured):
 
-1. **Discard wins weighed against waiting** (``WIN_WEIGHTS``, ``wait_for_self_draw``).
-   baseline passes a 平胡 on a discard only when its very next draw is likely to self-draw.
-   But this ruleset has no furiten: after passing, the hand is still ready and can win any
-   later discard, and a self-draw pays double ((b+1)×2 a head against b+1). hard passes the
-   discard win when a linear model of "points after passing − points after winning" says
-   passing is worth more than ``WIN_MARGIN``: the chance p that one draw completes the hand
-   (live winning tiles and golds among the unseen), p with the golds it holds (a self-draw
-   pays more with golds), p with the wall left, the wall left, the opponents who draw before
-   it, golds, dealer, melds. Never on a wait with p below ``WIN_MIN_P``. In short: early in
-   the hand, on a wide wait or with golds, it plays on for the self-draw; late or narrow, it
-   takes the 平胡.
-2. **Calls decided by a learned model** (``CALL_WEIGHTS``, ``model_call``). baseline calls
+1. **Calls decided by a learned model** (``CALL_WEIGHTS``, ``model_call``). baseline calls
    吃/碰 exactly when the call brings the hand a step closer. hard values each 吃/碰 against
    passing with a linear model of what the seat sees (``call_features``: the shanten change,
    effective tiles after the call against now, who discarded — a 碰 off the 对家 or the 下家
@@ -23,13 +13,7 @@ self-play (the numbers are in the module-level tables; see "Second round" below 
    make — golds, wall left, melds, shanten), and overrides baseline's rule where the model
    disagrees by more than ``CALL_MARGIN`` points. Kongs stay baseline's (too few in the data).
 
-Both models were fitted (benchmarks/fit_calls.py, least squares per shanten change for calls)
-on decisions of four baseline bots whose options were valued by determinized rollouts
-(benchmarks/audit_bots.py): the tiles the seat cannot see reshuffled, the option applied,
-baseline playing the hand out at all four seats, 16 reshuffles shared by all the options of
-a decision. The data is benchmarks/data/calls-audit-2026-12-01.jsonl.gz (3,953 decisions).
-
-3. **Pattern play** (2026-12-01, measured neutral, kept): it plays for a big pattern when it
+2. **Pattern play** (2026-12-01, measured neutral, kept): it plays for a big pattern when it
    is close enough that the pay makes up for the speed it costs (rules.md §11: 金雀 pays
    b×3+15 a head and 清一色 b×3+30, against 平胡's b+1 and 自摸's (b+1)×2):
 
@@ -42,6 +26,20 @@ and enough of the wall is left. It then rates discards by that pattern's shanten
 tiles first (baseline's rating breaks ties, so the least useful tile goes), calls only what
 brings that pattern closer, and still takes any win it is offered (baseline's rule of skipping
 a cheap win while a 金雀 is close stays).
+
+Off (``WIN_MODEL = False``): **discard wins weighed against waiting** (``WIN_WEIGHTS``,
+``wait_for_self_draw``). baseline passes a 平胡 on a discard only when its very next draw is
+likely to self-draw; with no furiten, a passed hand can still win any later discard, and a
+self-draw pays double. The model rates "points after passing − after winning" from the chance
+p that one draw completes the hand, p with golds and with the wall left, the wall left, the
+opponents who draw first, golds, dealer, melds (never below p = ``WIN_MIN_P``). Rollouts said
+it gains +0.57 a win offered; at the table it lost 0.21 a hand (see below).
+
+The models were fitted (benchmarks/fit_calls.py; least squares, per shanten change for calls)
+on decisions of four baseline bots whose options were valued by determinized rollouts
+(benchmarks/audit_bots.py): the tiles the seat cannot see reshuffled, the option applied,
+baseline playing the hand out at all four seats, 16 reshuffles shared by all the options of
+a decision. The data is benchmarks/data/calls-audit-2026-12-01.jsonl.gz (3,953 decisions).
 
 Measured (issue 14, 2026-12-01): paired duplicate against baseline in the table hard,
 baseline, normal, easy, 600 walls × 24 plays (6 seating orders × 4 rotations), seed 7, ± the
@@ -108,6 +106,17 @@ the rollouts' own noise is taken out (how much a better rule could find, if it k
   baseline, almost all passes); simple thresholds (pass iff p ≥ 0.15 and 8+ drawable) +0.47
   ±0.16. The first fit passed narrow early waits (p < 0.1, which the data says lose); the
   p·drawable feature and the WIN_MIN_P guard are there for that.
+- At the table (``make bench-bots``: 4000 walls × 24 plays, seed 2026, table hard, baseline,
+  normal, easy; output in benchmarks/results/): hard with the call model (and pattern play)
+  − baseline **+0.060 [+0.004, +0.117]**, against +0.034 [−0.022, +0.089] for the hard of the
+  first round on the same walls: above zero, short of issue 14's +0.15. With the win model on
+  as well: **−0.211 [−0.273, −0.150]** — it won 24.5% of its hands against baseline's 29.3%,
+  41% of its wins self-drawn. The rollouts misjudge passing: they reshuffle the tiles the
+  seat cannot see uniformly, so the others hold random hands in them, far from ready, while
+  at the table a seat that is ready has others who have built their hands just as long.
+  Passing looked safe there and is not. (The call model's values carry the same bias, less
+  of it: a call is about the seat's own speed.) A search or fit by such rollouts would need
+  the others' hands sampled as they are likely to be (close to ready by then), not uniformly.
 - 单钓 by calling (five declared melds pay b×3+30 and lock the others to self-draw; easy gets
   51 in 24,000 hands by calling everything): with DANDIAO_MELDS 2 or 3 melds declared and at
   most one gold, call whatever does not set the hand back. 300 walls × 24, seed 7, table X,
@@ -373,7 +382,7 @@ class HardBot(BaselineBot):
 
     # Pass a discard win when the win model rates passing this many points above taking it
     # (instead of baseline's rule, which looks at the next own draw only).
-    WIN_MODEL = True
+    WIN_MODEL = False
     WIN_MARGIN = 0.5
     # ... and never on a wait this narrow (p, the chance one draw wins: below it passing lost
     # in every stretch of the wall in the audit, which the linear model does not capture)

@@ -72,23 +72,3 @@ def test_without_the_model_hard_calls_as_baseline_does():
     assert HardBot.CALL_MODEL
     plain = type("NoModel", (HardBot,), {"CALL_MODEL": False})
     assert plain.CALL_MODEL is False and HardBot.CALL_MODEL is True
-
-
-def test_the_win_model_passes_a_cheap_early_win_and_takes_a_late_one():
-    """A non-dealer ready with one gold (9s) on 3m/6m, or 1s with the gold as the meld's third
-    tile, or any gold drawn: a 平胡 pays 2 a head. With most of the wall left, waiting for a
-    self-draw (double) is worth more; near the end, not."""
-    from ningde_tui.bots.hard import WIN_WEIGHTS, win_features
-
-    hand = parse_tiles("123p456p789p678s45m9s1s")
-    unseen = [4] * NUM_KINDS
-    for t in hand:
-        unseen[t] -= 1
-
-    def value(drawable: int) -> float:
-        x = win_features(hand, parse_tile("9s"), 0, unseen, drawable, 1, 0, False)
-        assert x[1] >= HardBot.WIN_MIN_P
-        return sum(a * b for a, b in zip(WIN_WEIGHTS, x, strict=True))
-
-    assert value(28) > HardBot.WIN_MARGIN
-    assert value(8) < 0
