@@ -1,9 +1,21 @@
 """The hard level (issue 14): ``baseline`` (the hard bot of 2026-12-01, see baseline.py) and what
 was measured to beat it in paired duplicate play.
 
-baseline plays a pure speed race and takes a big pattern only when it happens. hard plays for
-one when it is close enough that the pay makes up for the speed it costs (rules.md §11: 金雀
-pays b×3+15 a head and 清一色 b×3+30, against 平胡's b+1 and 自摸's (b+1)×2):
+hard is baseline with two additions, and a third that is off; the models are learned offline
+from baseline's own self-play (the numbers are in the module-level tables; "Second round"
+below says how, and what was measured):
+
+1. **Calls decided by a learned model** (``CALL_WEIGHTS``, ``model_call``). baseline calls
+   吃/碰 exactly when the call brings the hand a step closer. hard values each 吃/碰 against
+   passing with a linear model of what the seat sees (``call_features``: the shanten change,
+   effective tiles after the call against now, who discarded — a 碰 off the 对家 or the 下家
+   skips the seats between, a 吃 off the 上家 only replaces the draw the seat was about to
+   make — golds, wall left, melds, shanten), and overrides baseline's rule where the model
+   disagrees by more than ``CALL_MARGIN`` points. Kongs stay baseline's (too few in the data).
+
+2. **Pattern play** (2026-12-01, measured neutral, kept): it plays for a big pattern when it
+   is close enough that the pay makes up for the speed it costs (rules.md §11: 金雀 pays
+   b×3+15 a head and 清一色 b×3+30, against 平胡's b+1 and 自摸's (b+1)×2):
 
 - 金雀 (the two golds as the pair): with two golds or more, when the shanten toward five melds
   with two golds set aside as the pair is at most ``JINQUE_EXTRA`` above the plain shanten;
@@ -14,6 +26,20 @@ and enough of the wall is left. It then rates discards by that pattern's shanten
 tiles first (baseline's rating breaks ties, so the least useful tile goes), calls only what
 brings that pattern closer, and still takes any win it is offered (baseline's rule of skipping
 a cheap win while a 金雀 is close stays).
+
+Off (``WIN_MODEL = False``): **discard wins weighed against waiting** (``WIN_WEIGHTS``,
+``wait_for_self_draw``). baseline passes a 平胡 on a discard only when its very next draw is
+likely to self-draw; with no furiten, a passed hand can still win any later discard, and a
+self-draw pays double. The model rates "points after passing − after winning" from the chance
+p that one draw completes the hand, p with golds and with the wall left, the wall left, the
+opponents who draw first, golds, dealer, melds (never below p = ``WIN_MIN_P``). Rollouts said
+it gains +0.57 a win offered; at the table it lost 0.21 a hand (see below).
+
+The models were fitted (benchmarks/fit_calls.py; least squares, per shanten change for calls)
+on decisions of four baseline bots whose options were valued by determinized rollouts
+(benchmarks/audit_bots.py): the tiles the seat cannot see reshuffled, the option applied,
+baseline playing the hand out at all four seats, 16 reshuffles shared by all the options of
+a decision. The data is benchmarks/data/calls-audit-2026-12-01.jsonl.gz (3,953 decisions).
 
 Measured (issue 14, 2026-12-01): paired duplicate against baseline in the table hard,
 baseline, normal, easy, 600 walls × 24 plays (6 seating orders × 4 rotations), seed 7, ± the
@@ -44,13 +70,66 @@ baseline) reads −0.035 ±0.132 there: that is the table's own offset, compare 
   as without (it seldom decides between discards of equal speed).
 - In `make bench-bots` (4000 walls × 24, seed 2026) hard − baseline was +0.034 [−0.022,
   +0.089]: issue 14's +0.15 is not reached.
-- Not tried: determinized search (PIMC). Sampling the hidden hands and wall is easy from an
-  Observation, but playing them out needs a Game built mid-hand from such a sample, which the
-  engine (ningde_tui/rules, not the bots' to change) does not offer; bots/evaluate.py would
-  need its own fast model of the others' play.
+- PIMC was not tried in that round (the engine builds no Game mid-hand); see below.
+
+Second round (issue 14, 2026-12-01, later the same day): first, where does baseline leave
+points? benchmarks/audit_bots.py (described above) values each option of a decision as
+"alternative − baseline's choice" in points, with "true sd": the spread of that difference once
+the rollouts' own noise is taken out (how much a better rule could find, if it knew which).
+
+- Discards (244 decisions in 60 hands, every discard of the best shanten up to five, 16
+  rollouts): alternative − baseline's pick at shanten 1: −0.63 ±0.23 (true sd 0.73), shanten 2:
+  −0.12 ±0.16 (0.0), shanten 3: +0.06 ±0.27 (0.38). Picking by 8 rollouts and judging by the
+  other 8 ("split-half oracle") is worse than baseline's order: −0.29/−0.31/−0.04. Ready and
+  one-away hands (282 decisions): another discard of the same shanten −0.09 ±0.65 / −0.48
+  ±0.19 (true sd 0 / 0.55); giving up a step −3.1 ±0.4 / −1.9 ±0.3. baseline's discards
+  cannot be bettered measurably: among its near-best discards the true differences are nil.
+- Hence no PIMC. One rollout of the rest of a hand costs ~2 ms with the cheapest (greedy)
+  players and ~15 ms with baseline; the points of two options' rollouts on one reshuffle
+  differ with a standard deviation of ~8, so telling options 0.3 points apart takes some 700
+  rollouts an option — seconds per decision, against a median of 50 ms — and the discards it
+  would search differ by less than that.
+- Calls (4,227 吃/碰/杠 offered in 3,953 claim decisions): call − pass when the call brings
+  the hand a step closer (baseline calls): 吃 +1.88/+0.70/+0.24/+0.25 at shanten 1/2/3/4, 碰
+  +2.41/+1.21/+0.58/+0.36; when it does not (baseline passes): 吃 −1.43/−0.99/−0.93/−0.47 at
+  shanten 0-3, 碰 −0.06/−0.24/−0.18/+0.41 (±0.2-0.4; 碰 ±0.4-0.9). True sd ~1.0-1.3 around
+  those means: room for a better rule. The call model, 5-fold cross-validated on these
+  decisions (rollout values of held-out ones): +0.060 ±0.037 points per call option that
+  brings the hand closer (373 of 2,115 decided otherwise than baseline), +0.018 ±0.029 per
+  option that does not (183 of 2,010). Margins 0.25/0.5 gain alike; a first fit on 657
+  options (margin 0, in a 300-wall table) read −0.011 ±0.195, i.e. within the noise.
+- Wins on a discard (337 offered): pass − win averages +0.05 ±0.28 where baseline wins, with
+  a true sd of 1.8, i.e. often much better to pass, often much worse. By p and wall left
+  (drawable): p < 0.1 passing loses at every stage (−1.2 to −3.2); p ≥ 0.2 it gains +2.9 to
+  +4.1 with 10+ drawable; 0.1-0.2 it is +0.1 to +0.65 with 16+ drawable. The win model,
+  cross-validated: +0.57 ±0.16 points per win offered (112 of 337 decided otherwise than
+  baseline, almost all passes); simple thresholds (pass iff p ≥ 0.15 and 8+ drawable) +0.47
+  ±0.16. The first fit passed narrow early waits (p < 0.1, which the data says lose); the
+  p·drawable feature and the WIN_MIN_P guard are there for that.
+- At the table (``make bench-bots``: 4000 walls × 24 plays, seed 2026, table hard, baseline,
+  normal, easy; output in benchmarks/results/): hard with the call model (and pattern play)
+  − baseline **+0.060 [+0.004, +0.117]**, against +0.034 [−0.022, +0.089] for the hard of the
+  first round on the same walls: above zero, short of issue 14's +0.15. With the win model on
+  as well: **−0.211 [−0.273, −0.150]** — it won 24.5% of its hands against baseline's 29.3%,
+  41% of its wins self-drawn. The rollouts misjudge passing: they reshuffle the tiles the
+  seat cannot see uniformly, so the others hold random hands in them, far from ready, while
+  at the table a seat that is ready has others who have built their hands just as long.
+  Passing looked safe there and is not. (The call model's values carry the same bias, less
+  of it: a call is about the seat's own speed.) A search or fit by such rollouts would need
+  the others' hands sampled as they are likely to be (close to ready by then), not uniformly.
+- 单钓 by calling (five declared melds pay b×3+30 and lock the others to self-draw; easy gets
+  51 in 24,000 hands by calling everything): with DANDIAO_MELDS 2 or 3 melds declared and at
+  most one gold, call whatever does not set the hand back. 300 walls × 24, seed 7, table X,
+  baseline, normal, easy, against the call model alone (−0.011 ±0.195): DANDIAO_MELDS=3
+  −0.016 ±0.195 (1 单钓 in 7,200 hands), =2 −0.119 ±0.209 (2 单钓). Off.
+- 清一色 is out of reach from the deal: over 6,000 dealt hands (baseline self-play), the
+  one-suit shanten is within 3 of the plain shanten in 1.1%, within 4 in 9%.
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
 
 from ..rules import shapes
 from ..rules.game import CHI_, KONG_, PONG_, TURN, Action, Observation
@@ -60,6 +139,83 @@ from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
 from .levels import Candidate
 
 JINQUE_TARGET = -1  # a target is this, or the suit (0-2) of a 清一色
+
+# The call model (see the module's docstring): for a 吃/碰/杠 that changes the shanten by
+# ``dsh`` (after the call and its best discard; a kong's replacement counts as one step), the
+# expected points of calling minus passing, linear in CALL_FEATURES. Fitted by
+# benchmarks/fit_calls.py on decisions valued by benchmarks/audit_bots.py.
+CALL_FEATURES = (
+    "1", "du/10", "ln(1+u_call)-ln(1+u_pass)", "from 对家", "from 下家", "golds",
+    "drawable/10", "melds", "shanten", "pong", "kong",
+)  # fmt: skip
+CALL_WEIGHTS: dict[int, tuple[float, ...]] = {
+    -1: (3.013, -0.214, 2.255, -0.106, 0.802, -0.059, -0.008, 0.178, -0.769, 0.200, -0.256),
+    0: (-1.167, 0.274, 0.320, 0.295, 0.466, -0.306, -0.050, 0.138, 0.186, 0.419, -2.048),
+}
+CALL_WEIGHT = 0.5  # effective tiles count calls as baseline's do (BaselineBot.CALL_WEIGHT)
+
+
+def _best_discard_outlook(
+    counts: list[int], jokers: int, groups: int, faces_unseen: Sequence[int], golds_unseen: int
+) -> tuple[int, float]:
+    """(shanten, effective tiles) of the best discard from these face counts."""
+    best: tuple[int, float] | None = None
+    for f in range(NUM_FACES):
+        if not counts[f]:
+            continue
+        counts[f] -= 1
+        s = shapes.shanten(counts, jokers, groups)
+        if best is None or s <= best[0]:
+            u = effective_tiles(counts, jokers, groups, s, faces_unseen, golds_unseen, CALL_WEIGHT)
+            if best is None or s < best[0] or u > best[1]:
+                best = (s, u)
+        counts[f] += 1
+    return best if best is not None else (99, 0.0)
+
+
+def call_features(
+    hand: Sequence[int],
+    gold: int,
+    melds: int,
+    unseen: Sequence[int],
+    drawable: int,
+    seat: int,
+    discarder: int,
+    call_type: str,
+    used: Sequence[int],
+) -> tuple[int, list[float]]:
+    """(shanten change, features) of a call on a discard, against passing; ``used`` are the
+    concealed tiles the call takes. The model's input (CALL_FEATURES), from what the seat sees."""
+    faces_unseen, golds_unseen = unseen_faces(unseen, gold)
+    groups = 5 - melds
+    counts, jokers = face_counts(hand, gold)
+    now = shapes.shanten(counts, jokers, groups)
+    u_now = effective_tiles(counts, jokers, groups, now, faces_unseen, golds_unseen, CALL_WEIGHT)
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    rc, rj = face_counts(rest, gold)
+    if call_type == KONG_:
+        s = shapes.shanten(rc, rj, groups - 1)
+        after = s - 1
+        u_after = effective_tiles(rc, rj, groups - 1, s, faces_unseen, golds_unseen, CALL_WEIGHT)
+    else:
+        after, u_after = _best_discard_outlook(rc, rj, groups - 1, faces_unseen, golds_unseen)
+    dist = (seat - discarder) % 4
+    x = [
+        1.0,
+        (u_after - u_now) / 10.0,
+        math.log1p(u_after) - math.log1p(u_now),
+        float(dist == 2),
+        float(dist == 3),
+        float(jokers),
+        drawable / 10.0,
+        float(melds),
+        float(now),
+        float(call_type == PONG_),
+        float(call_type == KONG_),
+    ]
+    return after - now, x
 
 
 def suit_only(counts: list[int], suit: int) -> list[int]:
@@ -74,6 +230,39 @@ def target_shanten(target: int, counts: list[int], jokers: int, groups: int) -> 
     if target == JINQUE_TARGET:
         return shapes.melds_shanten(counts, jokers - 2, groups)
     return shapes.shanten(suit_only(counts, target), jokers, groups)
+
+
+# The win model: for a win offered on a discard, the expected points of passing it (to
+# self-draw, which pays double, or win later: there is no furiten) minus taking it, linear in
+# WIN_FEATURES; fitted like the call model (benchmarks/fit_calls.py).
+WIN_FEATURES = (
+    "1", "p", "p·(golds+1)", "golds", "opponents before my draw", "drawable/10", "dealer", "melds",
+    "p·drawable/10",
+)  # fmt: skip
+WIN_WEIGHTS = (-3.856, 1.843, 4.954, 0.473, -0.552, 1.005, -0.257, -0.165, 2.960)
+
+
+def win_features(
+    hand: Sequence[int],
+    gold: int,
+    melds: int,
+    unseen: Sequence[int],
+    drawable: int,
+    seat: int,
+    discarder: int,
+    dealer: bool,
+) -> list[float]:
+    """What the win model sees of a ready hand offered a discard win: p is the chance that one
+    draw completes it (live winning tiles and golds among the unseen)."""
+    counts, jokers = face_counts(hand, gold)
+    faces_unseen, golds_unseen = unseen_faces(unseen, gold)
+    live = sum(faces_unseen[f] for f in shapes.waits(counts, jokers)) + golds_unseen
+    p = live / max(1, sum(faces_unseen) + golds_unseen)
+    before = (seat - discarder - 1) % 4
+    return [
+        1.0, p, p * (jokers + 1), float(jokers), float(before), drawable / 10.0, float(dealer),
+        float(melds), p * drawable / 10.0,
+    ]  # fmt: skip
 
 
 class HardBot(BaselineBot):
@@ -158,11 +347,89 @@ class HardBot(BaselineBot):
                 )  # fmt: skip
             c.score = -10000.0 * q + 100.0 * uke + c.score / 1000.0
 
+    # Decide 吃/碰/杠 with the call model (CALL_WEIGHTS) instead of baseline's rule.
+    CALL_MODEL = True
+
+    # ... where it disagrees with baseline's rule (call iff the call brings the hand closer) by
+    # more than this many points (cross-validated, margins 0-0.5 gain alike; see fit_calls.py).
+    CALL_MARGIN = 0.0
+
+    def model_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        """Baseline's call, unless the model rates it below −CALL_MARGIN against passing (then
+        pass), or rates another 吃/碰 (or one where baseline passes) above +CALL_MARGIN."""
+        assert obs.last_discard is not None
+        plain = super().best_call(obs, calls)
+        if plain is not None and plain.type == KONG_:
+            return plain  # kongs as baseline: too few in the fit to say otherwise
+        unseen = unseen_tiles(obs)
+        values: dict[Action, float] = {}
+        for call in calls:
+            if call.type not in (CHI_, PONG_):
+                continue
+            dsh, x = call_features(
+                obs.hand, obs.gold, len(obs.melds[obs.seat]), unseen, obs.drawable, obs.seat,
+                obs.last_discard[0], call.type, call.uses(),
+            )  # fmt: skip
+            w = CALL_WEIGHTS.get(dsh)
+            if w is not None:
+                values[call] = sum(a * b for a, b in zip(w, x, strict=True))
+        if plain is not None and values.get(plain, 0.0) >= -self.CALL_MARGIN:
+            return plain
+        best = max(values, key=values.__getitem__, default=None)
+        if best is not None and values[best] > self.CALL_MARGIN:
+            return best
+        return None
+
+    # Pass a discard win when the win model rates passing this many points above taking it
+    # (instead of baseline's rule, which looks at the next own draw only).
+    WIN_MODEL = False
+    WIN_MARGIN = 0.5
+    # ... and never on a wait this narrow (p, the chance one draw wins: below it passing lost
+    # in every stretch of the wall in the audit, which the linear model does not capture)
+    WIN_MIN_P = 0.1
+
+    def wait_for_self_draw(self, obs: Observation) -> bool:
+        if not self.WIN_MODEL or not WIN_WEIGHTS:
+            return super().wait_for_self_draw(obs)
+        assert obs.last_discard is not None
+        discarder = obs.last_discard[0]
+        if obs.drawable <= (obs.seat - discarder - 1) % 4 + 1:
+            return False  # no draw of its own is left to wait for
+        x = win_features(
+            obs.hand, obs.gold, len(obs.melds[obs.seat]), unseen_tiles(obs), obs.drawable,
+            obs.seat, discarder, obs.dealer == obs.seat,
+        )  # fmt: skip
+        if x[1] < self.WIN_MIN_P:
+            return False
+        return sum(a * b for a, b in zip(WIN_WEIGHTS, x, strict=True)) > self.WIN_MARGIN
+
+    # 单钓 (five declared melds, rules.md §9: b×3+30 a head, and the others may then only win
+    # by self-draw): with at least this many melds declared and at most one gold concealed, call
+    # whatever does not set the hand back; None: never.
+    DANDIAO_MELDS: int | None = None
+
+    def dandiao_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs)).shanten
+        best: Candidate | None = None
+        for call in calls:
+            if call.type not in (CHI_, PONG_, KONG_):
+                continue
+            after = self.call_outcome(obs, call)
+            if after is None or after.shanten > now:
+                continue
+            if best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire):
+                best = after
+        return best.action if best is not None else None
+
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         counts, jokers = face_counts(obs.hand, obs.gold)
         groups = groups_left(obs)
+        if self.DANDIAO_MELDS is not None and 5 - groups >= self.DANDIAO_MELDS and jokers <= 1:
+            return self.dandiao_call(obs, calls)
         target = self.target(obs, counts, jokers, groups)
         if target is None:
+            if self.CALL_MODEL and CALL_WEIGHTS and obs.last_discard is not None:
+                return self.model_call(obs, calls)
             return super().best_call(obs, calls)
         now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None

@@ -49,13 +49,17 @@ def test_baseline_is_known_to_simulate_but_not_offered_to_players():
     assert simulate_main(["--hands", "1", "--bots", "baseline,hard,normal,easy", "--json"]) == 0
 
 
-def test_hard_without_its_pattern_play_decides_as_baseline():
-    """hard is baseline plus playing for 金雀/清一色 (bots/hard.py); with that turned off it makes
-    baseline's decisions, so that is the only difference between the two."""
+def test_hard_without_its_additions_decides_as_baseline():
+    """hard is baseline plus playing for 金雀/清一色 and the call and win models (bots/hard.py);
+    with those turned off it makes baseline's decisions, so they are the only difference."""
     from ningde_tui.bots import base
     from ningde_tui.bots.hard import HardBot
 
-    plain = type("PlainHard", (HardBot,), {"JINQUE_EXTRA": -1, "FLUSH_EXTRA": -1})
+    plain = type(
+        "PlainHard",
+        (HardBot,),
+        {"JINQUE_EXTRA": -1, "FLUSH_EXTRA": -1, "CALL_MODEL": False, "WIN_MODEL": False},
+    )
     base.REFERENCE_BOTS["plain-hard"] = plain
     try:
         assert decisions_digest("plain-hard", 1) == PINNED[1]

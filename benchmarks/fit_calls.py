@@ -1,0 +1,169 @@
+"""Fit hard's call model (issue 14) from decisions valued by audit_bots.py.
+
+    .venv/bin/python benchmarks/audit_bots.py --kinds claim --hands 2000 --out calls.jsonl
+    python3 benchmarks/fit_calls.py calls.jsonl [more.jsonl ...]   # needs numpy
+    python3 benchmarks/fit_calls.py benchmarks/data/calls-audit-2026-12-01.jsonl.gz
+
+The data the shipped weights come from is benchmarks/data/calls-audit-2026-12-01.jsonl.gz:
+3,913 claim decisions of four baseline bots (hands of seeds 21-24), every option valued by 16
+rollouts, in audit_bots.py's ``--out`` format (only the deciding seat's meld count is filled in).
+
+For every 吃/碰/杠 offered on a discard (no 胡 on offer), the rollouts give the points of
+calling minus passing; ``ningde_tui.bots.hard.call_features`` gives what the seat can see
+(shanten change, effective tiles before and after, who discarded, golds, wall, melds). A
+least-squares fit per shanten change (−1: the call brings the hand closer, 0: it does not)
+gives the weights pasted into hard.py's CALL_WEIGHTS (−1 and 0 only: a call that sets the
+hand back is never made, as baseline never makes one). Printed with it: a 5-fold
+cross-validation of the policy "call when the model says calling beats passing", against
+the audited bot's own choices, in points per decision (rollout values on held-out decisions).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import statistics
+import sys
+from collections import defaultdict
+
+import numpy as np
+
+from ningde_tui.bots.hard import CALL_FEATURES, WIN_FEATURES, call_features, win_features
+
+RIDGE = 1.0
+# the policy checked: follow the audited bot unless the model's value is beyond this margin
+MARGINS = (0.0, 0.25, 0.5, 1.0)
+
+
+def rows(paths: list[str]) -> list[dict]:
+    out = []
+    for path in paths:
+        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                opts = r["options"]
+                if r["phase"] != "claim" or any(o["type"] == "win" for o in opts):
+                    continue
+                passes = [o for o in opts if o["type"] == "pass"]
+                if not passes:
+                    continue
+                pass_vals = passes[0]["vals"]
+                chosen = opts[0]
+                discarder, tile = r["last_discard"]
+                seat = r["seat"]
+                for o in opts:
+                    if o["type"] not in ("chi", "pong", "kong"):
+                        continue
+                    used = (
+                        o["tiles"]
+                        if o["type"] == "chi"
+                        else [tile] * (3 if o["type"] == "kong" else 2)
+                    )
+                    dsh, x = call_features(
+                        r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"],
+                        seat, discarder, o["type"], used,
+                    )  # fmt: skip
+                    d = [a - b for a, b in zip(o["vals"], pass_vals, strict=True)]
+                    out.append(
+                        {
+                            "id": len(out),
+                            "decision": (path, r["hand"], r["last_discard"], r["drawable"]),
+                            "dsh": dsh,
+                            "x": x,
+                            "d": statistics.fmean(d),
+                            "called": chosen is o,
+                        }
+                    )
+    return out
+
+
+def win_rows(paths: list[str]) -> list[dict]:
+    """Wins offered on a discard: the points of passing minus taking the win."""
+    out = []
+    for path in paths:
+        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                opts = r["options"]
+                if r["phase"] != "claim":
+                    continue
+                wins = [o for o in opts if o["type"] == "win"]
+                passes = [o for o in opts if o["type"] == "pass"]
+                if not wins or not passes:
+                    continue
+                seat = r["seat"]
+                x = win_features(
+                    r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
+                    r["last_discard"][0], r["dealer"] == seat,
+                )  # fmt: skip
+                d = [a - b for a, b in zip(passes[0]["vals"], wins[0]["vals"], strict=True)]
+                out.append({"x": x, "d": statistics.fmean(d), "called": opts[0] is passes[0]})
+    return out
+
+
+def fit(xs: list[dict]) -> np.ndarray:
+    a = np.array([r["x"] for r in xs])
+    y = np.array([r["d"] for r in xs])
+    reg = RIDGE * np.eye(a.shape[1])
+    reg[0, 0] = 0.0
+    return np.linalg.solve(a.T @ a + reg, a.T @ y)
+
+
+def cross_validate(xs: list[dict], what: str) -> None:
+    """5-fold: follow the audited bot unless the model disagrees beyond a margin (``called``:
+    the bot took the modelled option; ``d``: that option's points minus the other's)."""
+    rng = random.Random(0)
+    order = list(range(len(xs)))
+    rng.shuffle(order)
+    for margin in MARGINS:
+        gains = []
+        for fold in range(5):
+            test = [xs[i] for j, i in enumerate(order) if j % 5 == fold]
+            wf = fit([xs[i] for j, i in enumerate(order) if j % 5 != fold])
+            for r in test:
+                value = float(np.dot(wf, r["x"]))
+                take = r["called"]
+                if abs(value) > margin:
+                    take = value > 0
+                gains.append(0.0 if take == r["called"] else (r["d"] if take else -r["d"]))
+        flips = sum(g != 0 for g in gains)
+        half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+        print(
+            f"   cross-validated, margin {margin}: {flips} of {len(gains)} decided otherwise "
+            f"than the audited bot, gain {statistics.fmean(gains):+.3f} ±{half:.3f} points "
+            f"per {what}"
+        )
+
+
+def main() -> None:
+    wins = win_rows(sys.argv[1:])
+    w = fit(wins)
+    print(f"{len(wins)} wins on a discard offered; passing minus taking:")
+    print("   " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(WIN_FEATURES, w, strict=True)))
+    cross_validate(wins, "win offered")
+    print(f"WIN_WEIGHTS = ({', '.join(f'{v:.3f}' for v in w)})")
+    data = rows(sys.argv[1:])
+    by_dsh: dict[int, list[dict]] = defaultdict(list)
+    for r in data:
+        by_dsh[r["dsh"]].append(r)
+    print(f"{len(data)} call options; by shanten change:", {k: len(v) for k, v in by_dsh.items()})
+    weights = {}
+    for dsh, xs in sorted(by_dsh.items()):
+        if len(xs) < 60:
+            continue
+        w = fit(xs)
+        weights[dsh] = w
+        print(
+            f"dsh {dsh:+d}: "
+            + ", ".join(f"{n} {v:+.3f}" for n, v in zip(CALL_FEATURES, w, strict=True))
+        )
+        cross_validate(xs, "option")
+    print("CALL_WEIGHTS = {")
+    for dsh, w in weights.items():
+        print(f"    {dsh}: ({', '.join(f'{v:.3f}' for v in w)}),")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
