@@ -109,7 +109,12 @@ the rollouts' own noise is taken out (how much a better rule could find, if it k
 - At the table (``make bench-bots``: 4000 walls × 24 plays, seed 2026, table hard, baseline,
   normal, easy; output in benchmarks/results/): hard with the call model (and pattern play)
   − baseline **+0.060 [+0.004, +0.117]**, against +0.034 [−0.022, +0.089] for the hard of the
-  first round on the same walls: above zero, short of issue 14's +0.15. With the win model on
+  first round on the same walls; but on 4000 other walls (seed 2027) **−0.019 [−0.075,
+  +0.038]**: over both about +0.02, not measurably stronger than baseline, far from issue
+  14's +0.15. The first round's hard (the call model off) on those seed-2027 walls: −0.038
+  [−0.092, +0.016], so the call model is +0.02-0.03 better than it on both sets of walls
+  (consistent, but each within the noise); kept. The call model's cross-validated gain (some +0.07 a hand) does not show at the
+  table: the same bias as below, or smaller than the noise. With the win model on
   as well: **−0.211 [−0.273, −0.150]** — it won 24.5% of its hands against baseline's 29.3%,
   41% of its wins self-drawn. The rollouts misjudge passing: they reshuffle the tiles the
   seat cannot see uniformly, so the others hold random hands in them, far from ready, while
