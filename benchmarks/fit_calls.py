@@ -26,6 +26,7 @@ import random
 import statistics
 import sys
 from collections import defaultdict
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -36,69 +37,67 @@ RIDGE = 1.0
 MARGINS = (0.0, 0.25, 0.5, 1.0)
 
 
-def rows(paths: list[str]) -> list[dict]:
-    out = []
+def claim_decisions(paths: list[str]) -> Iterator[tuple[str, dict]]:
+    """(file, decision) for every audited claim decision in the files (.jsonl or .jsonl.gz)."""
     for path in paths:
         with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
             for line in f:
                 r = json.loads(line)
-                opts = r["options"]
-                if r["phase"] != "claim" or any(o["type"] == "win" for o in opts):
-                    continue
-                passes = [o for o in opts if o["type"] == "pass"]
-                if not passes:
-                    continue
-                pass_vals = passes[0]["vals"]
-                chosen = opts[0]
-                discarder, tile = r["last_discard"]
-                seat = r["seat"]
-                for o in opts:
-                    if o["type"] not in ("chi", "pong", "kong"):
-                        continue
-                    used = (
-                        o["tiles"]
-                        if o["type"] == "chi"
-                        else [tile] * (3 if o["type"] == "kong" else 2)
-                    )
-                    dsh, x = call_features(
-                        r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"],
-                        seat, discarder, o["type"], used,
-                    )  # fmt: skip
-                    d = [a - b for a, b in zip(o["vals"], pass_vals, strict=True)]
-                    out.append(
-                        {
-                            "id": len(out),
-                            "decision": (path, r["hand"], r["last_discard"], r["drawable"]),
-                            "dsh": dsh,
-                            "x": x,
-                            "d": statistics.fmean(d),
-                            "called": chosen is o,
-                        }
-                    )
+                if r["phase"] == "claim":
+                    yield path, r
+
+
+def rows(paths: list[str]) -> list[dict]:
+    out = []
+    for path, r in claim_decisions(paths):
+        opts = r["options"]
+        if any(o["type"] == "win" for o in opts):
+            continue
+        passes = [o for o in opts if o["type"] == "pass"]
+        if not passes:
+            continue
+        pass_vals = passes[0]["vals"]
+        chosen = opts[0]
+        discarder, tile = r["last_discard"]
+        seat = r["seat"]
+        for o in opts:
+            if o["type"] not in ("chi", "pong", "kong"):
+                continue
+            used = o["tiles"] if o["type"] == "chi" else [tile] * (3 if o["type"] == "kong" else 2)
+            dsh, x = call_features(
+                r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"],
+                seat, discarder, o["type"], used,
+            )  # fmt: skip
+            d = [a - b for a, b in zip(o["vals"], pass_vals, strict=True)]
+            out.append(
+                {
+                    "id": len(out),
+                    "decision": (path, r["hand"], r["last_discard"], r["drawable"]),
+                    "dsh": dsh,
+                    "x": x,
+                    "d": statistics.fmean(d),
+                    "called": chosen is o,
+                }
+            )
     return out
 
 
 def win_rows(paths: list[str]) -> list[dict]:
     """Wins offered on a discard: the points of passing minus taking the win."""
     out = []
-    for path in paths:
-        with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
-            for line in f:
-                r = json.loads(line)
-                opts = r["options"]
-                if r["phase"] != "claim":
-                    continue
-                wins = [o for o in opts if o["type"] == "win"]
-                passes = [o for o in opts if o["type"] == "pass"]
-                if not wins or not passes:
-                    continue
-                seat = r["seat"]
-                x = win_features(
-                    r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
-                    r["last_discard"][0], r["dealer"] == seat,
-                )  # fmt: skip
-                d = [a - b for a, b in zip(passes[0]["vals"], wins[0]["vals"], strict=True)]
-                out.append({"x": x, "d": statistics.fmean(d), "called": opts[0] is passes[0]})
+    for _, r in claim_decisions(paths):
+        opts = r["options"]
+        wins = [o for o in opts if o["type"] == "win"]
+        passes = [o for o in opts if o["type"] == "pass"]
+        if not wins or not passes:
+            continue
+        seat = r["seat"]
+        x = win_features(
+            r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
+            r["last_discard"][0], r["dealer"] == seat,
+        )  # fmt: skip
+        d = [a - b for a, b in zip(passes[0]["vals"], wins[0]["vals"], strict=True)]
+        out.append({"x": x, "d": statistics.fmean(d), "called": opts[0] is passes[0]})
     return out
 
 

@@ -479,12 +479,10 @@ class Game:
         """Whose decision the table waits for, as ``seat`` may know it: the player on turn is
         public, but who else could claim a discard or rob the gold is not (it would tell what
         they hold), so in a window or claim a seat sees only itself."""
-        if self.result is not None:
-            return ()
-        window = self.window
-        if window is None:
-            return (self.turn,)
-        return (seat,) if seat in window.undecided() else ()
+        waiting = self.to_act()
+        if self.window is None:
+            return tuple(waiting)
+        return (seat,) if seat in waiting else ()
 
     def observation(self, seat: int) -> Observation:
         seen, ponds, sizes = self._public_view()
