@@ -1,12 +1,19 @@
 """Fit hard's call model (issue 14) from decisions valued by audit_bots.py.
 
-    .venv/bin/python benchmarks/audit_bots.py --kinds claim --hands 2000 --out calls.jsonl
+    .venv/bin/python benchmarks/audit_bots.py --keep-hands --lineup baseline,baseline,normal,easy \
+        --kinds claim,turn --hands 2000 --rollouts 8 --out calls.jsonl
     python3 benchmarks/fit_calls.py calls.jsonl [more.jsonl ...]   # needs numpy
-    python3 benchmarks/fit_calls.py benchmarks/data/calls-audit-2026-12-01.jsonl.gz
+    PYTHONPATH=. python3 benchmarks/fit_calls.py \
+        benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz
 
-The data the shipped weights come from is benchmarks/data/calls-audit-2026-12-01.jsonl.gz:
-3,913 claim decisions of four baseline bots (hands of seeds 21-24), every option valued by 16
-rollouts, in audit_bots.py's ``--out`` format (only the deciding seat's meld count is filled in).
+The data the shipped weights come from is
+benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz: 4,079 decisions of baseline's
+seats at the table baseline, baseline, normal, easy (seeds 31 and 32), every option valued by
+8 rollouts that keep the others' real hands (only the live wall reshuffled), in
+audit_bots.py's ``--out`` format. benchmarks/data/calls-audit-2026-12-01.jsonl.gz is the
+second round's data (four baseline bots, uniform reshuffles of everything the seat cannot
+see: those values flatter waiting, see hard.py's notes); WIN_WEIGHTS (the win model, off)
+come from it.
 
 For every 吃/碰/杠 offered on a discard (no 胡 on offer), the rollouts give the points of
 calling minus passing; ``ningde_tui.bots.hard.call_features`` gives what the seat can see

@@ -35,11 +35,13 @@ p that one draw completes the hand, p with golds and with the wall left, the wal
 opponents who draw first, golds, dealer, melds (never below p = ``WIN_MIN_P``). Rollouts said
 it gains +0.57 a win offered; at the table it lost 0.21 a hand (see below).
 
-The models were fitted (benchmarks/fit_calls.py; least squares, per shanten change for calls)
-on decisions of four baseline bots whose options were valued by determinized rollouts
-(benchmarks/audit_bots.py): the tiles the seat cannot see reshuffled, the option applied,
-baseline playing the hand out at all four seats, 16 reshuffles shared by all the options of
-a decision. The data is benchmarks/data/calls-audit-2026-12-01.jsonl.gz (3,953 decisions).
+The call model is fitted (benchmarks/fit_calls.py; least squares per shanten change) on the
+claim decisions of baseline seats at the table baseline, baseline, normal, easy, each option
+valued by 8 rollouts that keep the others' real hands and reshuffle only the live wall
+(benchmarks/audit_bots.py ``--keep-hands``; "Third round" below says why): the data is
+benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz (4,079 decisions). The win model's
+weights (off) come from the second round's uniformly reshuffled rollouts
+(benchmarks/data/calls-audit-2026-12-01.jsonl.gz, 3,953 decisions of four baseline bots).
 
 Measured (issue 14, 2026-12-01): paired duplicate against baseline in the table hard,
 baseline, normal, easy, 600 walls × 24 plays (6 seating orders × 4 rotations), seed 7, ± the
@@ -129,6 +131,54 @@ the rollouts' own noise is taken out (how much a better rule could find, if it k
   −0.016 ±0.195 (1 单钓 in 7,200 hands), =2 −0.119 ±0.209 (2 单钓). Off.
 - 清一色 is out of reach from the deal: over 6,000 dealt hands (baseline self-play), the
   one-suit shanten is within 3 of the plain shanten in 1.1%, within 4 in 9%.
+
+Third round (issue 14, 2026-12-01, evening): rollouts that keep the others' real hands. The
+second round's suspicion was right. For fitting a model of the seat's own view, the hidden
+hands need not be sampled at all: an offline audit may start its rollouts from the true state
+(the others' hands as play really built them, only the live wall reshuffled); a model fitted
+on those values from the seat's features learns their average over the hands the others
+really hold in such positions. benchmarks/audit_bots.py ``--keep-hands --lineup
+baseline,baseline,normal,easy`` (the benchmark's table, baseline's seats audited, every seat
+played out by its own bot, 8 rollouts an option):
+
+- Wins on a discard (393 offered): passing − taking by the chance p that one draw wins, with
+  16+ drawable tiles left: p 0.1-0.2 −2.52 ±0.59 (uniform reshuffles said +0.42),
+  p 0.2-0.3 −0.17 ±1.20 (said +2.78), p ≥ 0.3 −0.67 ±5.9 (said +5.49). Passing a discard win
+  is a loss almost everywhere; baseline's own passes (50, its next draw likely to self-draw)
+  read +0.23 ±1.72 for taking instead: nothing to gain. The win model refitted on these
+  values cross-validates at −0.12 ±0.37 a win offered. It stays off.
+- Calls (4,348 options): the same picture as the uniform rollouts, a little smaller (吃 that
+  brings the hand closer +1.71/+0.45/+0.05/−0.03 at shanten 1-4, 碰 +2.07/+1.23/+0.78/+0.13;
+  calls that do not: −1.73 to −0.24). The call model refitted on them (shipped): cross-
+  validated +0.075 ±0.040 a call option that brings the hand closer at CALL_MARGIN 0.5 (156
+  of 2,118 decided otherwise than baseline), ±0 for the others. At the table, 4000 walls × 24:
+  hard − baseline +0.055 [−0.001, +0.110] (seed 2026) and −0.011 [−0.066, +0.043] (seed
+  2027), against +0.060 and −0.019 with the second round's weights on the same walls: the
+  same, about +0.02 over 8,000 walls.
+- Discards (benchmarks/fit_discards.py on 1,711 decisions: every discard of the best shanten
+  up to four or five, and in 1,170 of them one a step worse): alternative − baseline's pick,
+  with the true sd: ready −0.44 ±0.21 (2.05), one away −0.27 ±0.16 (1.38), two away +0.00
+  ±0.14 (0.63), three away +0.02 (0.0); giving up a step −3.03 / −1.46 / −0.72 / −0.57. Among
+  ready hands, a model of the waits (live tiles, their share of the unseen, the number of
+  waits, how often the others discarded them, terminals, what a win on them pays self-drawn
+  and on a discard, baseline's own rating; 685 decisions) cross-validates at +0.04 ±0.12 a
+  decision (+0.06 ±0.06 at a margin of 0.25: 36 of 685 changed); one away (effective tiles
+  counted three ways, the live waits of the ready hands each effective tile leads to; 453)
+  at +0.01 ±0.10; breaking a ready hand for a wider one-away hand never pays (276 cases, −3.0
+  on average; the model never breaks). The true spread is there, but what the seat can see
+  does not tell which alternative is the better one.
+- Defence is worth little in this scoring (rules.md §11: the discarder pays no more than the
+  others). Where baseline's ready discard would really let another seat win, an alternative
+  that would not gains +2.11 ±1.17 (47 of 1,038 ready alternatives); one away −0.05 ±0.36,
+  two away −0.91 ±0.42. A discard that feeds a win is a loss when ready (−3.89) but a gain
+  of +0.50 ±0.25 two away: ending the hand on someone's cheap discard win costs a seat far
+  from winning nothing. A perfect read of the others would be worth some +0.06 a hand, all
+  of it in ready hands; nothing the seat sees reads them that well.
+
+Conclusion of the three rounds: against its own continuation at this table, baseline's
+single decisions cannot be bettered measurably from what the seat sees, except its calls, by
+a few hundredths of a point a hand; issue 14's +0.15 would need a different kind of player
+(planning several decisions together), not a better rule for any one decision.
 """
 
 from __future__ import annotations
@@ -154,8 +204,8 @@ CALL_FEATURES = (
     "drawable/10", "melds", "shanten", "pong", "kong",
 )  # fmt: skip
 CALL_WEIGHTS: dict[int, tuple[float, ...]] = {
-    -1: (3.013, -0.214, 2.255, -0.106, 0.802, -0.059, -0.008, 0.178, -0.769, 0.200, -0.256),
-    0: (-1.167, 0.274, 0.320, 0.295, 0.466, -0.306, -0.050, 0.138, 0.186, 0.419, -2.048),
+    -1: (2.150, 0.061, 0.779, 0.137, 0.130, 0.371, 0.086, -0.230, -0.644, 0.425, -0.122),
+    0: (-0.835, -0.196, 1.822, 0.072, 0.778, -0.532, -0.130, -0.051, 0.347, -0.150, 0.908),
 }
 CALL_WEIGHT = 0.5  # effective tiles count calls as baseline's do (BaselineBot.CALL_WEIGHT)
 
@@ -357,7 +407,7 @@ class HardBot(BaselineBot):
 
     # ... where it disagrees with baseline's rule (call iff the call brings the hand closer) by
     # more than this many points (cross-validated, margins 0-0.5 gain alike; see fit_calls.py).
-    CALL_MARGIN = 0.0
+    CALL_MARGIN = 0.5
 
     def model_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         """Baseline's call, unless the model rates it below −CALL_MARGIN against passing (then
