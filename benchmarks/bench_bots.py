@@ -45,7 +45,7 @@ def paired(a: SeatStats, b: SeatStats) -> tuple[float, float, float]:
     """Mean of a − b per wall, with the ends of its 95% interval."""
     diffs = [x - y for x, y in zip(a.per_wall, b.per_wall, strict=True)]
     mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
     return mean, mean - half, mean + half
 
 
@@ -118,16 +118,21 @@ def speed(hands: int, decisions: int) -> None:
     )
 
 
-def register_variant(spec: str) -> str:
-    """``NAME:ATTR=VALUE,...``: a HardBot with those class settings, known to make_bot."""
-    name, _, settings = spec.partition(":")
+def hard_variant(name: str, settings: str) -> type[HardBot]:
+    """A HardBot named ``name`` with the class settings ``ATTR=VALUE,...`` changed."""
     attrs = {}
     for item in filter(None, settings.split(",")):
         key, value = item.split("=")
         if not hasattr(HardBot, key):
             raise SystemExit(f"HardBot has no setting {key!r}")
         attrs[key] = ast.literal_eval(value)
-    REFERENCE_BOTS[name] = type(name, (HardBot,), {"name": name, **attrs})
+    return type(name, (HardBot,), {"name": name, **attrs})
+
+
+def register_variant(spec: str) -> str:
+    """``NAME:ATTR=VALUE,...``: a HardBot with those class settings, known to make_bot."""
+    name, _, settings = spec.partition(":")
+    REFERENCE_BOTS[name] = hard_variant(name, settings)
     return name
 
 

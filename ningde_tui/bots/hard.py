@@ -175,10 +175,19 @@ played out by its own bot, 8 rollouts an option):
   from winning nothing. A perfect read of the others would be worth some +0.06 a hand, all
   of it in ready hands; nothing the seat sees reads them that well.
 
+- Plans (benchmarks/audit_plans.py: from the first turn of baseline's seat where the plan
+  applies, the rest of the hand played by hard and by hard with the plan's settings, 8
+  rollouts each from the real position): 金雀 harder (JINQUE_EXTRA=2, PASS_FOR_JINQUE=1;
+  424 positions with two golds or more in 6,000 seat-hands) −3.80 ±0.55 a position, −0.27 a
+  seat-hand; no 金雀 play at all (JINQUE_EXTRA=−1) −0.27 ±0.34 (neutral); 单钓 by calling
+  from two melds (DANDIAO_MELDS=2; 840 positions in 3,000) −0.08 ±0.14; 清一色 from three
+  steps further (FLUSH_EXTRA=3; every hand) −0.004 ±0.011. The big patterns pay ten times a
+  平胡, but in a hand of some seven draws a seat cannot afford to steer for them.
+
 Conclusion of the three rounds: against its own continuation at this table, baseline's
 single decisions cannot be bettered measurably from what the seat sees, except its calls, by
-a few hundredths of a point a hand; issue 14's +0.15 would need a different kind of player
-(planning several decisions together), not a better rule for any one decision.
+a few hundredths of a point a hand, and no plan for a big pattern pays. Issue 14's +0.15 is
+not within reach of a better rule for any decision or plan measured here.
 """
 
 from __future__ import annotations
