@@ -35,7 +35,9 @@ choice cannot be bettered there; a true sd comparable to the mean says some of t
 would be better taken the other way, if one could tell which. ``--out`` writes every decision
 (the seat's view: hand, melds, ponds, open melds, unseen counts; each option's rollout values,
 the bot's own rating of a discard, and which seats the discard would really let win) as JSON
-lines for offline fits (benchmarks/fit_calls.py).
+lines for offline fits (benchmarks/fit_calls.py), with what the seat cannot see (``hidden``:
+the others' concealed tiles and the live wall) kept apart for measuring what a read of them
+would be worth.
 
 This reads and copies the engine's ``Game`` (a measuring tool, not a player): the bots
 themselves only ever see their Observation.
@@ -236,6 +238,11 @@ def row_of(
         "dealer": obs.dealer,
         "unseen": unseen_tiles(obs),
         "last_discard": obs.last_discard,
+        # facts the seat cannot see, to measure what reading them would be worth
+        "hidden": {
+            "hands": [list(game.hands[s]) if s != seat else [] for s in range(4)],
+            "wall": list(game.wall.tiles[game.wall.head : game.wall.tail]),
+        },
         "options": [
             {
                 "type": str(o.type),

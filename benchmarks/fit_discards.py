@@ -2,14 +2,15 @@
 
     .venv/bin/python benchmarks/audit_bots.py --keep-hands --lineup baseline,baseline,normal,easy \
         --kinds discard --ready --worse 1 --near 4 --share 0.5 --rollouts 8 --out discards.jsonl
-    PYTHONPATH=. python3 benchmarks/fit_discards.py \
-        benchmarks/data/discards-audit-kept-hands-2026-12-01.jsonl.gz \
-        benchmarks/data/ready-audit-kept-hands-2026-12-01.jsonl.gz       # needs numpy
+    PYTHONPATH=. python3 benchmarks/fit_discards.py benchmarks/data/discards-audit-* \
+        benchmarks/data/ready-audit-* benchmarks/data/*hidden-audit*      # needs numpy
 
 The data: discards of baseline's seats at the table baseline, baseline, normal, easy, every
 discard of the best shanten (up to four or five in baseline's order) and, in the first file,
 one a step worse, each valued by 8 rollouts that keep the others' real hands (only the live
-wall reshuffled). The second file holds ready hands only (``--max-shanten 0 --near 5``).
+wall reshuffled). The ready files hold ready hands only (``--ready --max-shanten 0 --near
+5``), the one-away file one-away hands only (``--max-shanten 1``); the ``hidden`` files also
+hold what the seat could not see (the others' hands, the live wall).
 
 Printed:
 
@@ -20,7 +21,10 @@ Printed:
 3. three models, each fitted by least squares on differences within a decision and checked
    by 5-fold cross-validation as a policy ("take the model's pick when it beats baseline's by
    more than a margin"), in points per decision on held-out decisions: the waits of a ready
-   hand, the outlook of a one-away hand, and breaking a ready hand for a one-away hand.
+   hand, the outlook of a one-away hand, and breaking a ready hand for a one-away hand;
+4. (the ``hidden`` files) the same kind of policy rating a ready or one-away discard by its
+   helping tiles (winning tiles, or tiles that take it a step closer) among the unseen, and
+   among those really in the live wall: what knowing where the tiles are would be worth.
 """
 
 from __future__ import annotations
@@ -183,11 +187,15 @@ def fit(sets: list[tuple[np.ndarray, np.ndarray]], ridge: float = 1.0) -> np.nda
     return np.linalg.solve(a.T @ a + ridge * np.eye(a.shape[1]), a.T @ y)
 
 
-def cross_validate(sets: list[tuple[np.ndarray, np.ndarray]], what: str) -> None:
+def cross_validate(
+    sets: list[tuple[np.ndarray, np.ndarray]],
+    what: str,
+    margins: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0),
+) -> None:
     order = list(range(len(sets)))
     random.Random(0).shuffle(order)
     print(f"{what}: {len(sets)} decisions")
-    for margin in (0.0, 0.25, 0.5, 1.0):
+    for margin in margins:
         gains = []
         for fold in range(5):
             w = fit([sets[i] for j, i in enumerate(order) if j % 5 != fold])
@@ -237,13 +245,43 @@ def folding(rows: list[Decision]) -> None:
     print(f"  cross-validated: breaks {len(gains)}, {sum(gains) / len(ys):+.3f} a case")
 
 
+def helping_tiles(r: Decision, option: Decision) -> list[float]:
+    """The tiles that would win (ready) or take the hand a step closer (one away) after this
+    discard: how many the seat has not seen, and how many of those are really in the live
+    wall (``hidden``, a fact the seat cannot see)."""
+    counts, jokers, s = after(r, option["tile"])
+    groups = 5 - r["melds"][r["seat"]]
+    faces_unseen, _ = unseen_faces(r["unseen"], r["gold"])
+    in_wall = [0] * NUM_FACES
+    for t in r["hidden"]["wall"]:
+        if t != r["gold"]:
+            in_wall[face(t, r["gold"])] += 1
+    helping = shapes.waits(counts, jokers) if s == 0 else [
+        f for f, _ in advancing_faces(counts, jokers, groups, s, faces_unseen)
+    ]  # fmt: skip
+    return [sum(faces_unseen[f] for f in helping) / 10, sum(in_wall[f] for f in helping) / 10]
+
+
+def reading_the_wall(rows: list[Decision]) -> None:
+    """What knowing where the helping tiles are (the wall, or the others' hands) is worth."""
+    seen = [r for r in rows if "hidden" in r]
+    for shanten, what in ((0, "ready"), (1, "one away")):
+        sets = choice_sets(seen, shanten, helping_tiles)
+        if not sets:
+            continue
+        for col, how in ((0, "the unseen (the seat's view)"), (1, "those in the wall (hidden)")):
+            chosen = [(x[:, [col]], v) for x, v in sets]
+            cross_validate(chosen, f"{what}, rated by the helping tiles among {how}", (0.0,))
+
+
 def main() -> None:
     rows = list(decisions(sys.argv[1:]))
     print(f"{len(rows)} discard decisions")
-    table(rows)
+    table([r for r in rows if "hidden" not in r])
     cross_validate(choice_sets(rows, 0, ready_features), "the waits of a ready hand")
     cross_validate(choice_sets(rows, 1, one_away_features), "the outlook one away")
     folding(rows)
+    reading_the_wall(rows)
 
 
 if __name__ == "__main__":

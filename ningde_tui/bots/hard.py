@@ -155,18 +155,21 @@ played out by its own bot, 8 rollouts an option):
   hard − baseline +0.055 [−0.001, +0.110] (seed 2026) and −0.011 [−0.066, +0.043] (seed
   2027), against +0.060 and −0.019 with the second round's weights on the same walls: the
   same, about +0.02 over 8,000 walls.
-- Discards (benchmarks/fit_discards.py on 1,711 decisions: every discard of the best shanten
-  up to four or five, and in 1,170 of them one a step worse): alternative − baseline's pick,
-  with the true sd: ready −0.44 ±0.21 (2.05), one away −0.27 ±0.16 (1.38), two away +0.00
-  ±0.14 (0.63), three away +0.02 (0.0); giving up a step −3.03 / −1.46 / −0.72 / −0.57. Among
-  ready hands, a model of the waits (live tiles, their share of the unseen, the number of
-  waits, how often the others discarded them, terminals, what a win on them pays self-drawn
-  and on a discard, baseline's own rating; 685 decisions) cross-validates at +0.04 ±0.12 a
-  decision (+0.06 ±0.06 at a margin of 0.25: 36 of 685 changed); one away (effective tiles
-  counted three ways, the live waits of the ready hands each effective tile leads to; 453)
-  at +0.01 ±0.10; breaking a ready hand for a wider one-away hand never pays (276 cases, −3.0
-  on average; the model never breaks). The true spread is there, but what the seat can see
-  does not tell which alternative is the better one.
+- Discards (benchmarks/fit_discards.py; 1,711 decisions with every discard of the best
+  shanten up to four or five, and in 1,170 of them one a step worse; 5,454 more, ready or one
+  away, for the models): alternative − baseline's pick, with the true sd: ready −0.44 ±0.21
+  (2.05), one away −0.27 ±0.16 (1.38), two away +0.00 ±0.14 (0.63), three away +0.02 (0.0);
+  giving up a step −3.03 / −1.46 / −0.72 / −0.57. Among ready hands, a model of the waits
+  (live tiles, their share of the unseen, the number of waits, how often the others discarded
+  them, terminals, what a win on them pays self-drawn and on a discard, baseline's own rating;
+  4,535 decisions) cross-validates at +0.005 ±0.053 a decision (+0.040 ±0.030 at a margin of
+  0.25, 298 changed: some +0.02 a hand); one away (effective tiles counted three ways, the
+  live waits of the ready hands each effective tile leads to; 2,057) at −0.016 ±0.055;
+  breaking a ready hand for a wider one-away hand never pays (276 cases, −3.0 on average).
+  Even a player who knew which of its helping tiles are really in the wall (and not in the
+  others' hands) would gain only +0.100 ±0.053 a ready decision (about +0.05 a hand) and
+  +0.004 ±0.056 one away. The true spread is there, but neither what the seat can see nor
+  where the tiles are tells which alternative is the better one.
 - Defence is worth little in this scoring (rules.md §11: the discarder pays no more than the
   others). Where baseline's ready discard would really let another seat win, an alternative
   that would not gains +2.11 ±1.17 (47 of 1,038 ready alternatives); one away −0.05 ±0.36,
