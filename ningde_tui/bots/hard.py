@@ -39,7 +39,8 @@ The call model is fitted (benchmarks/fit_calls.py; least squares per shanten cha
 claim decisions of baseline seats at the table baseline, baseline, normal, easy, each option
 valued by 8 rollouts that keep the others' real hands and reshuffle only the live wall
 (benchmarks/audit_bots.py ``--keep-hands``; "Third round" below says why): the data is
-benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz (4,079 decisions). The win model's
+benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz (4,079 claim and turn
+decisions). The win model's
 weights (off) come from the second round's uniformly reshuffled rollouts
 (benchmarks/data/calls-audit-2026-12-01.jsonl.gz, 3,953 decisions of four baseline bots).
 
@@ -177,7 +178,6 @@ played out by its own bot, 8 rollouts an option):
   of +0.50 ±0.25 two away: ending the hand on someone's cheap discard win costs a seat far
   from winning nothing. A perfect read of the others would be worth some +0.06 a hand, all
   of it in ready hands; nothing the seat sees reads them that well.
-
 - Plans (benchmarks/audit_plans.py: from the first turn of baseline's seat where the plan
   applies, the rest of the hand played by hard and by hard with the plan's settings, 8
   rollouts each from the real position): 金雀 harder (JINQUE_EXTRA=2, PASS_FOR_JINQUE=1;
