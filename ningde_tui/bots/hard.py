@@ -40,9 +40,9 @@ claim decisions of baseline seats at the table baseline, baseline, normal, easy,
 valued by 8 rollouts that keep the others' real hands and reshuffle only the live wall
 (benchmarks/audit_bots.py ``--keep-hands``; "Third round" below says why): the data is
 benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz (4,079 claim and turn
-decisions). The win model's
-weights (off) come from the second round's uniformly reshuffled rollouts
-(benchmarks/data/calls-audit-2026-12-01.jsonl.gz, 3,953 decisions of four baseline bots).
+decisions). The win model's weights (off) come from the second round's uniformly reshuffled
+rollouts (benchmarks/data/calls-audit-2026-12-01.jsonl.gz, 3,953 decisions of four baseline
+bots).
 
 Measured (issue 14, 2026-12-01): paired duplicate against baseline in the table hard,
 baseline, normal, easy, 600 walls × 24 plays (6 seating orders × 4 rotations), seed 7, ± the
