@@ -1,0 +1,52 @@
+"""The bot benchmarks and audits still run (issue 14): they read the engine's internals, so an
+engine change can break them without any other test noticing. Each is run for a moment."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_bench_bots_prints_the_ladder_for_a_few_walls() -> None:
+    out = run("bench_bots.py", "--walls", "2", "--workers", "1", "--no-speed")
+    assert "hard − baseline" in out and "normal − easy" in out
+
+
+def test_audit_bots_writes_decisions_with_what_the_seat_cannot_see(tmp_path: Path) -> None:
+    out_file = tmp_path / "audit.jsonl"
+    out = run(
+        "audit_bots.py", "--hands", "2", "--rollouts", "2", "--kinds", "claim,discard",
+        "--keep-hands", "--lineup", "baseline,baseline,normal,easy", "--share", "1",
+        "--out", str(out_file),
+    )  # fmt: skip
+    assert "the others' hands kept" in out
+    rows = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert rows
+    for row in rows:
+        assert sorted(row["lineup"]) == ["baseline", "baseline", "easy", "normal"]
+        assert row["hidden"]["hands"][row["seat"]] == []  # the seat's own hand is not hidden
+        for option in row["options"]:
+            assert len(option["vals"]) == 2
+
+
+def test_audit_plans_values_a_plan() -> None:
+    out = run("audit_plans.py", "--set", "JINQUE_EXTRA=2", "--hands", "3", "--rollouts", "1")
+    assert out.startswith("plan JINQUE_EXTRA=2 against hard: ")
