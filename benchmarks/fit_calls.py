@@ -37,26 +37,41 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ningde_tui.bots.hard import CALL_FEATURES, WIN_FEATURES, call_features, win_features
+from ningde_tui.bots.hard import (
+    CALL_FEATURES,
+    WIN_FEATURES,
+    ClaimView,
+    call_features,
+    win_features,
+)
 
 RIDGE = 1.0
 # the policy checked: follow the audited bot unless the model's value is beyond this margin
 MARGINS = (0.0, 0.25, 0.5, 1.0)
 
 
-def claim_decisions(paths: list[str]) -> Iterator[tuple[str, dict]]:
-    """(file, decision) for every audited claim decision in the files (.jsonl or .jsonl.gz)."""
+def claim_decisions(paths: list[str]) -> Iterator[dict]:
+    """Every audited claim decision in the files (.jsonl or .jsonl.gz)."""
     for path in paths:
         with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
             for line in f:
                 r = json.loads(line)
                 if r["phase"] == "claim":
-                    yield path, r
+                    yield r
+
+
+def view_of(r: dict) -> ClaimView:
+    """The seat's view in an audited decision, as the models read it."""
+    seat = r["seat"]
+    return ClaimView(
+        r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
+        r["last_discard"][0], r["dealer"] == seat,
+    )  # fmt: skip
 
 
 def rows(paths: list[str]) -> list[dict]:
     out = []
-    for path, r in claim_decisions(paths):
+    for r in claim_decisions(paths):
         opts = r["options"]
         if any(o["type"] == "win" for o in opts):
             continue
@@ -65,21 +80,16 @@ def rows(paths: list[str]) -> list[dict]:
             continue
         pass_vals = passes[0]["vals"]
         chosen = opts[0]
-        discarder, tile = r["last_discard"]
-        seat = r["seat"]
+        tile = r["last_discard"][1]
+        view = view_of(r)
         for o in opts:
             if o["type"] not in ("chi", "pong", "kong"):
                 continue
             used = o["tiles"] if o["type"] == "chi" else [tile] * (3 if o["type"] == "kong" else 2)
-            dsh, x = call_features(
-                r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"],
-                seat, discarder, o["type"], used,
-            )  # fmt: skip
+            dsh, x = call_features(view, o["type"], used)
             d = [a - b for a, b in zip(o["vals"], pass_vals, strict=True)]
             out.append(
                 {
-                    "id": len(out),
-                    "decision": (path, r["hand"], r["last_discard"], r["drawable"]),
                     "dsh": dsh,
                     "x": x,
                     "d": statistics.fmean(d),
@@ -92,17 +102,13 @@ def rows(paths: list[str]) -> list[dict]:
 def win_rows(paths: list[str]) -> list[dict]:
     """Wins offered on a discard: the points of passing minus taking the win."""
     out = []
-    for _, r in claim_decisions(paths):
+    for r in claim_decisions(paths):
         opts = r["options"]
         wins = [o for o in opts if o["type"] == "win"]
         passes = [o for o in opts if o["type"] == "pass"]
         if not wins or not passes:
             continue
-        seat = r["seat"]
-        x = win_features(
-            r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
-            r["last_discard"][0], r["dealer"] == seat,
-        )  # fmt: skip
+        x = win_features(view_of(r))
         d = [a - b for a, b in zip(passes[0]["vals"], wins[0]["vals"], strict=True)]
         out.append({"x": x, "d": statistics.fmean(d), "called": opts[0] is passes[0]})
     return out

@@ -104,7 +104,9 @@ def table(rows: list[Decision]) -> None:
 
 
 def ready_features(r: Decision, option: Decision) -> list[float]:
-    """A ready hand's waits as the seat sees them."""
+    """A ready hand's waits as the seat sees them. (The rows do not hold the seat's own melds
+    as melds, so what a win pays is read for hands without declared melds; with melds the pay
+    features read 0 — the fit's other features still see those hands.)"""
     gold, seat = r["gold"], r["seat"]
     hand = list(r["hand"])
     hand.remove(option["tile"])

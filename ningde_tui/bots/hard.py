@@ -201,6 +201,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..rules import shapes
 from ..rules.game import CHI_, KONG_, PONG_, TURN, Action, Observation
@@ -244,20 +245,34 @@ def _best_discard_outlook(
     return best if best is not None else (99, 0.0)
 
 
-def call_features(
-    hand: Sequence[int],
-    gold: int,
-    melds: int,
-    unseen: Sequence[int],
-    drawable: int,
-    seat: int,
-    discarder: int,
-    call_type: str,
-    used: Sequence[int],
-) -> tuple[int, list[float]]:
+class ClaimView(NamedTuple):
+    """What the call and win models read of a seat offered a discard: its concealed tiles, the
+    gold, its declared melds, the unseen counts (28 kinds), the drawable tiles left, the seat,
+    the discarder and whether the seat deals."""
+
+    hand: Sequence[int]
+    gold: int
+    melds: int
+    unseen: Sequence[int]
+    drawable: int
+    seat: int
+    discarder: int
+    dealer: bool
+
+    @classmethod
+    def of(cls, obs: Observation) -> ClaimView:
+        assert obs.last_discard is not None
+        return cls(
+            obs.hand, obs.gold, len(obs.melds[obs.seat]), unseen_tiles(obs), obs.drawable,
+            obs.seat, obs.last_discard[0], obs.dealer == obs.seat,
+        )  # fmt: skip
+
+
+def call_features(view: ClaimView, call_type: str, used: Sequence[int]) -> tuple[int, list[float]]:
     """(shanten change, features) of a call on a discard, against passing; ``used`` are the
     concealed tiles the call takes. The model's input (CALL_FEATURES), from what the seat sees."""
-    faces_unseen, golds_unseen = unseen_faces(unseen, gold)
+    hand, gold, melds = view.hand, view.gold, view.melds
+    faces_unseen, golds_unseen = unseen_faces(view.unseen, gold)
     groups = 5 - melds
     counts, jokers = face_counts(hand, gold)
     now = shapes.shanten(counts, jokers, groups)
@@ -272,7 +287,7 @@ def call_features(
         u_after = effective_tiles(rc, rj, groups - 1, s, faces_unseen, golds_unseen, CALL_WEIGHT)
     else:
         after, u_after = _best_discard_outlook(rc, rj, groups - 1, faces_unseen, golds_unseen)
-    dist = (seat - discarder) % 4
+    dist = (view.seat - view.discarder) % 4
     x = [
         1.0,
         (u_after - u_now) / 10.0,
@@ -280,7 +295,7 @@ def call_features(
         float(dist == 2),
         float(dist == 3),
         float(jokers),
-        drawable / 10.0,
+        view.drawable / 10.0,
         float(melds),
         float(now),
         float(call_type == PONG_),
@@ -313,26 +328,18 @@ WIN_FEATURES = (
 WIN_WEIGHTS = (-3.856, 1.843, 4.954, 0.473, -0.552, 1.005, -0.257, -0.165, 2.960)
 
 
-def win_features(
-    hand: Sequence[int],
-    gold: int,
-    melds: int,
-    unseen: Sequence[int],
-    drawable: int,
-    seat: int,
-    discarder: int,
-    dealer: bool,
-) -> list[float]:
+def win_features(view: ClaimView) -> list[float]:
     """What the win model sees of a ready hand offered a discard win: p is the chance that one
     draw completes it (live winning tiles and golds among the unseen)."""
-    counts, jokers = face_counts(hand, gold)
-    faces_unseen, golds_unseen = unseen_faces(unseen, gold)
+    counts, jokers = face_counts(view.hand, view.gold)
+    faces_unseen, golds_unseen = unseen_faces(view.unseen, view.gold)
     live = sum(faces_unseen[f] for f in shapes.waits(counts, jokers)) + golds_unseen
     p = live / max(1, sum(faces_unseen) + golds_unseen)
-    before = (seat - discarder - 1) % 4
+    before = (view.seat - view.discarder - 1) % 4
+    d = view.drawable / 10.0
     return [
-        1.0, p, p * (jokers + 1), float(jokers), float(before), drawable / 10.0, float(dealer),
-        float(melds), p * drawable / 10.0,
+        1.0, p, p * (jokers + 1), float(jokers), float(before), d, float(view.dealer),
+        float(view.melds), p * d,
     ]  # fmt: skip
 
 
@@ -432,15 +439,12 @@ class HardBot(BaselineBot):
         plain = super().best_call(obs, calls)
         if plain is not None and plain.type == KONG_:
             return plain  # kongs as baseline: too few in the fit to say otherwise
-        unseen = unseen_tiles(obs)
+        view = ClaimView.of(obs)
         values: dict[Action, float] = {}
         for call in calls:
             if call.type not in (CHI_, PONG_):
                 continue
-            dsh, x = call_features(
-                obs.hand, obs.gold, len(obs.melds[obs.seat]), unseen, obs.drawable, obs.seat,
-                obs.last_discard[0], call.type, call.uses(),
-            )  # fmt: skip
+            dsh, x = call_features(view, call.type, call.uses())
             w = CALL_WEIGHTS.get(dsh)
             if w is not None:
                 values[call] = sum(a * b for a, b in zip(w, x, strict=True))
@@ -466,10 +470,7 @@ class HardBot(BaselineBot):
         discarder = obs.last_discard[0]
         if obs.drawable <= (obs.seat - discarder - 1) % 4 + 1:
             return False  # no draw of its own is left to wait for
-        x = win_features(
-            obs.hand, obs.gold, len(obs.melds[obs.seat]), unseen_tiles(obs), obs.drawable,
-            obs.seat, discarder, obs.dealer == obs.seat,
-        )  # fmt: skip
+        x = win_features(ClaimView.of(obs))
         if x[1] < self.WIN_MIN_P:
             return False
         return sum(a * b for a, b in zip(WIN_WEIGHTS, x, strict=True)) > self.WIN_MARGIN

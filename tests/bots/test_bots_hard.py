@@ -8,7 +8,7 @@ import random
 from bot_helpers import CheckedBot, run_hand
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.bots.hard import CALL_FEATURES, CALL_WEIGHTS, HardBot, call_features
+from ningde_tui.bots.hard import CALL_FEATURES, CALL_WEIGHTS, ClaimView, HardBot, call_features
 from ningde_tui.rules.game import CHI_, CLAIM, KONG_, PONG_, Game
 from ningde_tui.rules.tiles import NUM_KINDS, parse_tile, parse_tiles
 from ningde_tui.rules.wall import shuffled_wall
@@ -29,7 +29,8 @@ def test_call_features_of_a_pong_that_brings_the_hand_closer():
     for t in hand:
         unseen[t] -= 1
     seven = parse_tile("7s")
-    dsh, x = call_features(hand, parse_tile("9s"), 0, unseen, 24, 0, 1, PONG_, (seven, seven))
+    view = ClaimView(hand, parse_tile("9s"), 0, unseen, 24, 0, 1, False)
+    dsh, x = call_features(view, PONG_, (seven, seven))
     assert dsh == -1
     assert len(x) == len(CALL_FEATURES)
     assert x[0] == 1.0
