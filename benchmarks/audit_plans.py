@@ -2,11 +2,12 @@
 
     .venv/bin/python benchmarks/audit_plans.py --set JINQUE_EXTRA=2,PASS_FOR_JINQUE=1 --golds 2
     .venv/bin/python benchmarks/audit_plans.py --set DANDIAO_MELDS=2 --melds 2 --hands 600
+    .venv/bin/python benchmarks/audit_plans.py --set DEFENCE_COST=150 --ready --hands 1500
 
 The table baseline, baseline, normal, easy plays hands (seated in a random order each hand).
 The first time in a hand that one of baseline's seats is to play its turn in a position the
 plan applies to (``--golds``: at least that many golds in hand; ``--melds``: at least that
-many melds declared), the rest of the hand is played twice from there by rollouts that keep
+many melds declared; ``--ready``: a discard leaves the hand ready), the rest of the hand is played twice from there by rollouts that keep
 the others' real hands (only the live wall reshuffled; benchmarks/audit_bots.py
 ``--keep-hands``): once with that seat played by ``--base`` (default ``hard``), once by a hard
 bot with the class settings of ``--set`` (like bench_bots.py's ``--variant``), on the same
@@ -30,8 +31,9 @@ from audit_bots import determinize
 from bench_bots import hard_variant
 
 from ningde_tui.bots.base import Player, make_bot
-from ningde_tui.rules.game import OVER, TURN, Game
-from ningde_tui.rules.tiles import face_counts
+from ningde_tui.rules import shapes
+from ningde_tui.rules.game import OVER, TURN, Game, Observation
+from ningde_tui.rules.tiles import NUM_FACES, face_counts
 from ningde_tui.rules.wall import shuffled_wall
 
 TABLE = ["baseline", "baseline", "normal", "easy"]
@@ -46,12 +48,27 @@ def play_out(game: Game, seat: int, player: Player, lineup: list[str], seed: int
     return game.result.deltas[seat]
 
 
+def can_be_ready(obs: Observation) -> bool:
+    """Some discard leaves the hand ready."""
+    counts, jokers = face_counts(obs.hand, obs.gold)
+    groups = 5 - len(obs.melds[obs.seat])
+    for f in range(NUM_FACES):
+        if counts[f]:
+            counts[f] -= 1
+            ready = shapes.shanten(counts, jokers, groups) == 0
+            counts[f] += 1
+            if ready:
+                return True
+    return False
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--set", required=True, help="ATTR=VALUE,... of the plan's hard bot")
     parser.add_argument("--base", default="hard")
     parser.add_argument("--golds", type=int, default=0)
     parser.add_argument("--melds", type=int, default=0)
+    parser.add_argument("--ready", action="store_true")
     parser.add_argument("--hands", type=int, default=600)
     parser.add_argument("--rollouts", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
@@ -75,6 +92,7 @@ def main() -> None:
                 and obs.phase == TURN
                 and face_counts(obs.hand, obs.gold)[1] >= args.golds
                 and len(obs.melds[seat]) >= args.melds
+                and (not args.ready or can_be_ready(obs))
             ):
                 audited.add(seat)
                 seed = rng.randrange(10**9)

@@ -3,10 +3,13 @@ engine change can break them without any other test noticing. Each is run for a 
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from ningde_tui.bots.reading import READ_FEATURES
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
@@ -50,3 +53,25 @@ def test_audit_bots_writes_decisions_with_what_the_seat_cannot_see(tmp_path: Pat
 def test_audit_plans_values_a_plan() -> None:
     out = run("audit_plans.py", "--set", "JINQUE_EXTRA=2", "--hands", "3", "--rollouts", "1")
     assert out.startswith("plan JINQUE_EXTRA=2 against hard: ")
+
+
+def test_oracle_bound_seats_a_bot_that_sees_the_hidden_tiles() -> None:
+    out = run(
+        "oracle_bound.py", "--walls", "1", "--workers", "1", "--oracle", "wall,defence",
+        "--lineup", "oracle,baseline,normal,easy",
+    )  # fmt: skip
+    assert out.startswith("oracle knows: defence, wall")
+    assert "oracle − baseline" in out
+
+
+def test_reading_data_writes_reads_and_wall_counts(tmp_path: Path) -> None:
+    feeds = tmp_path / "feeds.jsonl.gz"
+    kinds = tmp_path / "kinds.jsonl.gz"
+    run("reading_data.py", "--hands", "4", "--out", str(feeds))
+    run("reading_data.py", "--kinds", "--hands", "2", "--out", str(kinds))
+    with gzip.open(feeds, "rt") as f:
+        rows = [json.loads(line) for line in f]
+    assert rows and all(r["y"] in (0, 1) and len(r["x"]) == len(READ_FEATURES) for r in rows)
+    with gzip.open(kinds, "rt") as f:
+        rows = [json.loads(line) for line in f]
+    assert rows and all(0 <= r["y"] <= r["u"] <= 4 for r in rows)

@@ -1,9 +1,9 @@
 """The hard level (issue 14): ``baseline`` (the hard bot of 2026-12-01, see baseline.py) and what
 was measured to beat it in paired duplicate play.
 
-hard is baseline with two additions, and a third that is off; the models are learned offline
-from baseline's own self-play (the numbers are in the module-level tables; "Second round"
-below says how, and what was measured):
+hard is baseline with three additions, and a fourth that is off; the models are learned
+offline from baseline's own self-play (the numbers are in the module-level tables and in
+reading.py; "Second round" and "Fourth round" below say how, and what was measured):
 
 1. **Calls decided by a learned model** (``CALL_WEIGHTS``, ``model_call``). baseline calls
    吃/碰 exactly when the call brings the hand a step closer. hard values each 吃/碰 against
@@ -26,6 +26,12 @@ and enough of the wall is left. It then rates discards by that pattern's shanten
 tiles first (baseline's rating breaks ties, so the least useful tile goes), calls only what
 brings that pattern closer, and still takes any win it is offered (baseline's rule of skipping
 a cheap win while a 金雀 is close stays).
+
+3. **A read of the others when ready** (``DEFENCE_COST``, reading.py): with its hand ready
+   after the discard, each discard costs DEFENCE_COST × the chance, read from what the seat
+   sees, that another seat could win on it (a kind let go by since that seat's last discard,
+   its own discards and theirs near the tile, the copies unseen, how long it has played, its
+   melds, a visible 清一色). Between ready discards of like value it throws the safer one.
 
 Off (``WIN_MODEL = False``): **discard wins weighed against waiting** (``WIN_WEIGHTS``,
 ``wait_for_self_draw``). baseline passes a 平胡 on a discard only when its very next draw is
@@ -195,6 +201,49 @@ Conclusion of the three rounds: against its own continuation at this table, base
 single decisions cannot be bettered measurably from what the seat sees, except its calls, by
 a few hundredths of a point a hand, and no plan for a big pattern pays. Issue 14's +0.15 is
 not within reach of a better rule for any decision or plan measured here.
+
+Fourth round (issue 14, 2026-12-01, night): what would seeing the hidden tiles be worth?
+benchmarks/oracle_bound.py seats an *oracle*, a hard bot given facts its seat cannot see, at
+the benchmark's table (oracle, baseline, normal, easy; 1000 walls × 24 plays, seed 2026; a
+null run, the oracle knowing nothing, reads +0.036 ±0.11 against baseline there):
+
+- ``defence`` (ready after its discard, it never throws a tile another seat could really win
+  on if a discard of the same shanten is safe): +0.184 [+0.072, +0.295], about +0.15 above
+  the null run. benchmarks/audit_plans.py ``--ready`` agrees: +0.182 ±0.049 and +0.170
+  ±0.061 a position on two seeds (3,130 positions, the first ready turn of baseline's seats
+  in 3,000 hands), +0.09 a seat-hand. So the third round's "+0.06 for a perfect read" was too
+  low: it looked at one decision, the oracle reads at every ready turn of the hand.
+- ``wall`` (it counts the tiles of the drawable wall, not every unseen copy, wherever it
+  counts tiles to come): +0.199 [+0.074, +0.324]; ``hands`` (it only knows which tiles lie
+  in the reserve that is never drawn): +0.065 [−0.049, +0.178]; both ``wall`` and
+  ``defence``: +0.322 [+0.195, +0.448]. Where the tiles sit between the wall and the others'
+  hands is worth as much as the others' waits.
+
+Both are worth issue 14's +0.15 if they could be read. From what the seat sees:
+
+- The others' waits: reading.py's logistic read (benchmarks/reading_data.py, fit_reading.py;
+  200,319 ready discards × other seats in 8,000 hands at the table): cross-validated AUC
+  0.730, well calibrated; where a ready seat has a safe and a feeding discard, the one it
+  rates safest is safe 80% of the time against 64% for a pick at random (the oracle: 100%).
+  The strongest signs are a kind let go by since that seat's last discard and the seat's own
+  discards of it and near it. Whether the seat's discards were the tiles it had just drawn (a
+  player sees that at a real table; the engine does not show it) adds nothing: AUC 0.731.
+  Used as hard's DEFENCE_COST (shipped at 100): audit_plans ``--ready`` −0.006 ±0.054 and
+  +0.042 ±0.068 a position (+0.01 a seat-hand; cost 300: +0.002 and −0.016); at the table
+  (1000 walls, seed 2026, an earlier read of AUC 0.715) cost 50/150/400 read +0.056/+0.051/
+  +0.030 against the null run's +0.036. About a tenth of the oracle's gain at best: reading
+  a tile as 9% instead of 3% dangerous does not pick out the discard that really feeds.
+- Where the tiles are: a logistic model of "an unseen copy is still in the drawable wall" (the
+  wall's share of the unseen, the kind's unseen copies and neighbours, the others' discards of
+  it and near it, the stage, the others' melds of its suit; reading_data.py ``--kinds``, 3,000
+  hands) lowers the squared error of each kind's wall count by 1.6% (0.5767 against 0.5862
+  counting every unseen copy alike): nothing to steer by.
+
+Conclusion of the fourth round: the points issue 14 asks for are there, in the hidden tiles
+(+0.15 each for a perfect read of the others' waits and of the wall), but what a seat sees
+of them in this game — hands of 16, three wild golds, some seven draws a seat, no furiten
+and no declared riichi — reads about a tenth of that. A bot that reached +0.15 fairly would
+have to read the others far better than any model of the seat's view measured here.
 """
 
 from __future__ import annotations
@@ -209,6 +258,7 @@ from ..rules.tiles import NUM_FACES, face, face_counts
 from .baseline import BaselineBot
 from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
 from .levels import Candidate
+from .reading import feed_risks
 
 JINQUE_TARGET = -1  # a target is this, or the suit (0-2) of a 清一色
 
@@ -398,8 +448,25 @@ class HardBot(BaselineBot):
             )
         return js <= self.PASS_FOR_JINQUE
 
+    # With its hand ready after the discard, a discard costs this much (rating units: an
+    # effective tile each, a step of shanten 100) times the chance that another seat could win
+    # on it (reading.feed_risks); 0: off.
+    DEFENCE_COST = 100.0
+
+    def avoid_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
+        """Ready after the discard: each discard costs DEFENCE_COST × its feed risk."""
+        ready = {c.action.tile for c in cands if c.shanten == 0} - {None}
+        if not ready:
+            return
+        risk = feed_risks(obs, [t for t in ready if t is not None])
+        for c in cands:
+            if c.shanten == 0 and c.action.tile is not None:
+                c.score -= self.DEFENCE_COST * risk[c.action.tile]
+
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         super().rank(obs, cands)
+        if self.DEFENCE_COST:
+            self.avoid_feeding(obs, cands)
         first = cands[0]
         if first.action.tile is None:
             return

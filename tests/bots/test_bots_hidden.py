@@ -16,6 +16,7 @@ import ningde_tui.bots.baseline
 import ningde_tui.bots.evaluate
 import ningde_tui.bots.hard
 import ningde_tui.bots.levels
+import ningde_tui.bots.reading
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.game import OVER, WINDOW, Game, Observation
 from ningde_tui.rules.scenario import build_wall
@@ -42,6 +43,7 @@ def test_the_bot_modules_do_not_know_the_game():
         ningde_tui.bots.baseline,
         ningde_tui.bots.hard,
         ningde_tui.bots.evaluate,
+        ningde_tui.bots.reading,
     ):
         assert not hasattr(module, "Game"), module.__name__
         assert hasattr(module, "Observation"), module.__name__
