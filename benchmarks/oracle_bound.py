@@ -17,7 +17,8 @@ What the oracle knows (``--oracle``, comma-separated):
 - ``hands``: the same plus the tiles in the others' hands (they may still be discarded), i.e.
   only the reserve is known to be out of reach;
 - ``defence``: with its own hand ready after the discard, a discard that would let another
-  seat win as its hand really is costs ``--feed-cost`` (in the bot's rating units: one unit an
+  seat win as its hand really is costs ``--feed-cost`` (instead of hard's own read of the
+  others, reading.py) (in the bot's rating units: one unit an
   effective tile; a step of shanten is 100), so a safe discard of the same shanten is chosen.
 
 It reads the game through the Game object that is asking it: ``Game.observation`` is wrapped
@@ -71,6 +72,8 @@ def real_counts(game: Game, seat: int, hands: bool) -> list[int]:
 def oracle_class(knows: set[str], feed_cost: float) -> type[HardBot]:
     class Oracle(HardBot):
         name = "oracle"
+        # with ``defence`` the truth replaces hard's own read of the others
+        DEFENCE_COST = 0.0 if "defence" in knows else HardBot.DEFENCE_COST
 
         def choose(self, obs: Observation) -> Any:
             _ORACLE_ON[0] = bool(knows & {"wall", "hands"})

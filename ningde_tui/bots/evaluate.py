@@ -69,19 +69,23 @@ def advancing_faces(
     counts: list[int], jokers: int, groups: int, now: int, faces_unseen: Sequence[int]
 ) -> list[tuple[int, int]]:
     """(face, unseen copies) for each face whose draw lowers the shanten below ``now``."""
-    keys = list(shapes.suit_keys(counts))
+    k0, k1, k2 = keys = shapes.suit_keys(counts)
+    # for a draw of suit s, the table of the two other suits stays the same
+    others = (
+        shapes.two_suit_table(k1, k2),
+        shapes.two_suit_table(k0, k2),
+        shapes.two_suit_table(k0, k1),
+    )
     bits = shapes.FACE_BIT
+    split = shapes.shanten_split
     out = []
     for f in range(NUM_FACES):
         n = faces_unseen[f]
         if not n:
             continue
         s = f // 9
-        k = keys[s]
-        keys[s] = k + bits[f]
-        if shapes.shanten_keys(keys[0], keys[1], keys[2], jokers, groups) < now:
+        if split(others[s], keys[s] + bits[f], jokers, groups) < now:
             out.append((f, n))
-        keys[s] = k
     return out
 
 

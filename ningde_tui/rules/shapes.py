@@ -469,6 +469,24 @@ def shanten_keys(k0: int, k1: int, k2: int, jokers: int, groups: int) -> int:
     return _shanten_from(ab, c, jokers, groups)
 
 
+def two_suit_table(ka: int, kb: int) -> tuple[int, ...]:
+    """The usage table of two suits together (suit keys). The suits are alike (nine ranks
+    each), so any two of them share the cache of the m+p tables."""
+    return _ab(ka | (kb << 72))
+
+
+def shanten_split(pair: tuple[int, ...], key: int, jokers: int, groups: int) -> int:
+    """:func:`shanten` of a hand given as two suits' table (:func:`two_suit_table`) and the
+    third suit's key: the same number, and when only that third suit changes from one call to
+    the next (as when trying each draw of it) no two-suit table is rebuilt."""
+    if not 0 <= groups <= MAX_GROUPS:
+        raise ValueError(f"groups must be 0..{MAX_GROUPS}, not {groups}")
+    c = _U.get(key)
+    if c is None:
+        c = _u_entry(key)
+    return _shanten_from(pair, c, jokers, groups)
+
+
 def melds_shanten(counts: Sequence[int], jokers: int, groups: int) -> int:
     """Shanten toward ``groups`` melds and NO pair (the pair is already there, e.g. two golds
     kept as the 金雀 pair): -1 when the tiles already make the melds."""

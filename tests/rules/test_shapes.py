@@ -294,6 +294,11 @@ def test_shanten_matches_reference(hand: tuple[Counts, int, int]) -> None:
         got = shanten(c, jokers + extra, g)
         assert got == ref_shanten(c, jokers + extra, g), (c, jokers + extra, g)
         assert shanten_keys(*suit_keys(c), jokers + extra, g) == got
+        # any suit apart from a table of the other two (the bots try each draw of a suit so)
+        k = suit_keys(c)
+        for s, (a, b) in enumerate(((k[1], k[2]), (k[0], k[2]), (k[0], k[1]))):
+            pair = shapes.two_suit_table(a, b)
+            assert shapes.shanten_split(pair, k[s], jokers + extra, g) == got
         if sum(c) + jokers + extra == 3 * g + 2:
             assert (got == -1) == is_complete(c, jokers + extra)
 
