@@ -239,6 +239,11 @@ Both are worth issue 14's +0.15 if they could be read. From what the seat sees:
   hands) lowers the squared error of each kind's wall count by 1.6% (0.5767 against 0.5862
   counting every unseen copy alike): nothing to steer by.
 
+At the table, hard with the read (DEFENCE_COST 100) in `make bench-bots`, 4000 walls × 24:
+hard − baseline +0.049 [−0.006, +0.105] (seed 2026) and −0.010 [−0.065, +0.046] (seed
+2027), against +0.055 and −0.011 without it on the same walls; its deal-in rate fell from
+16.4% to 16.0% (seed 2026), its points did not move.
+
 Conclusion of the fourth round: the points issue 14 asks for are there, in the hidden tiles
 (+0.15 each for a perfect read of the others' waits and of the wall), but what a seat sees
 of them in this game — hands of 16, three wild golds, some seven draws a seat, no furiten
