@@ -9,8 +9,13 @@ safe against a seat only as long as that seat's hand has not changed):
   this one) and the seat did not win on it; its hand has not changed since, so it cannot win
   on that kind now (it may have passed for a self-draw, rarely);
 - how many copies of the tile's face, and of its sequence partners, this seat has not seen;
-- the seat's own discards of the kind, its declared melds, how long it has played (its pond),
-  the wall left; a visible one-suit collection (清一色) and whether the tile is of that suit.
+- that seat's discards of the kind and of the kinds one, two and three ranks from it (a seat
+  seldom waits on what it threw, nor next to it), and how many of its last three are close;
+- its declared melds, how long it has played (its pond), the wall left; a visible one-suit
+  collection (清一色) and whether the tile is of that suit.
+
+Fitted offline (benchmarks/reading_data.py makes the data, benchmarks/fit_reading.py fits it);
+benchmarks/oracle_bound.py says what a perfect read would be worth and this one is.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from ..rules.tiles import WHITE, face
 from .evaluate import unseen_faces, unseen_tiles
 
 READ_FEATURES = (
-    "1", "passed", "own discards", "unseen copies", "unseen ±1", "unseen ±2", "terminal",
+    "1", "passed", "its discards", "unseen copies", "unseen ±1", "unseen ±2", "terminal",
     "2 or 8", "melds", "pond/10", "drawable/10", "flush suit", "flush other suit", "单钓",
     "its discards ±1", "its discards ±2", "its discards ±3", "its last three within ±2",
     "白板",

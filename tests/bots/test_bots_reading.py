@@ -54,7 +54,7 @@ def test_a_passed_tile_and_the_seats_own_discards_read_safer():
     last discard, so a kind it let go by since cannot win for it now; and a seat seldom waits
     on a kind it threw itself. The fitted read says so."""
     passed = READ_FEATURES.index("passed")
-    own = READ_FEATURES.index("own discards")
+    own = READ_FEATURES.index("its discards")
     assert READ_WEIGHTS[passed] < -1.0
     assert READ_WEIGHTS[own] < -1.0
     hand = turns(5)
