@@ -231,8 +231,10 @@ Both are worth issue 14's +0.15 if they could be read. From what the seat sees:
   Used as hard's DEFENCE_COST (shipped at 100): audit_plans ``--ready`` −0.006 ±0.054 and
   +0.042 ±0.068 a position (+0.01 a seat-hand; cost 300: +0.002 and −0.016); at the table
   (1000 walls, seed 2026, an earlier read of AUC 0.715) cost 50/150/400 read +0.056/+0.051/
-  +0.030 against the null run's +0.036. About a tenth of the oracle's gain at best: reading
-  a tile as 9% instead of 3% dangerous does not pick out the discard that really feeds.
+  +0.030 against the null run's +0.036. Acting only on the strongest reads (DEFENCE_FLOOR
+  0.1, cost 300) against hard as shipped: −0.010 ±0.049 and −0.015 ±0.054 a position. About
+  a tenth of the oracle's gain at best: reading a tile as 9% instead of 3% dangerous does not
+  pick out the discard that really feeds.
 - Where the tiles are: a logistic model of "an unseen copy is still in the drawable wall" (the
   wall's share of the unseen, the kind's unseen copies and neighbours, the others' discards of
   it and near it, the stage, the others' melds of its suit; reading_data.py ``--kinds``, 3,000
@@ -457,6 +459,9 @@ class HardBot(BaselineBot):
     # effective tile each, a step of shanten 100) times the chance that another seat could win
     # on it (reading.feed_risks); 0: off.
     DEFENCE_COST = 100.0
+    # ... for the chance above this floor only (0.1 with cost 300 measured −0.01 against
+    # hard as shipped: acting on the strongest reads only is no better)
+    DEFENCE_FLOOR = 0.0
 
     def avoid_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
         """Ready after the discard: each discard costs DEFENCE_COST × its feed risk."""
@@ -466,7 +471,7 @@ class HardBot(BaselineBot):
         risk = feed_risks(obs, [t for t in ready if t is not None])
         for c in cands:
             if c.shanten == 0 and c.action.tile is not None:
-                c.score -= self.DEFENCE_COST * risk[c.action.tile]
+                c.score -= self.DEFENCE_COST * max(0.0, risk[c.action.tile] - self.DEFENCE_FLOOR)
 
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         super().rank(obs, cands)
