@@ -29,11 +29,11 @@ import time
 
 from audit_bots import determinize
 from bench_bots import hard_variant
+from reading_data import can_be_ready
 
 from ningde_tui.bots.base import Player, make_bot
-from ningde_tui.rules import shapes
-from ningde_tui.rules.game import OVER, TURN, Game, Observation
-from ningde_tui.rules.tiles import NUM_FACES, face_counts
+from ningde_tui.rules.game import OVER, TURN, Game
+from ningde_tui.rules.tiles import face_counts
 from ningde_tui.rules.wall import shuffled_wall
 
 TABLE = ["baseline", "baseline", "normal", "easy"]
@@ -46,20 +46,6 @@ def play_out(game: Game, seat: int, player: Player, lineup: list[str], seed: int
         game.apply(players[s].choose(game.observation(s)))
     assert game.result is not None
     return game.result.deltas[seat]
-
-
-def can_be_ready(obs: Observation) -> bool:
-    """Some discard leaves the hand ready."""
-    counts, jokers = face_counts(obs.hand, obs.gold)
-    groups = 5 - len(obs.melds[obs.seat])
-    for f in range(NUM_FACES):
-        if counts[f]:
-            counts[f] -= 1
-            ready = shapes.shanten(counts, jokers, groups) == 0
-            counts[f] += 1
-            if ready:
-                return True
-    return False
 
 
 def main() -> None:

@@ -36,7 +36,6 @@ from bench_bots import strength
 
 from ningde_tui.bots import baseline as baseline_module
 from ningde_tui.bots import hard as hard_module
-from ningde_tui.bots import levels as levels_module
 from ningde_tui.bots.base import REFERENCE_BOTS
 from ningde_tui.bots.evaluate import feed_chance, unseen_faces
 from ningde_tui.bots.hard import HardBot
@@ -46,6 +45,7 @@ from ningde_tui.rules.tiles import NUM_KINDS
 
 _ASKING: list[Game | None] = [None]  # the game whose observation was made last
 _ORACLE_ON: list[bool] = [False]  # an oracle is deciding: unseen counts are the real ones
+_HANDS: list[bool] = [False]  # ... and they include the others' hands
 _original_observation = Game.observation
 _original_unseen: Callable[[Observation], list[int]] = hard_module.unseen_tiles
 
@@ -101,9 +101,6 @@ def _unseen(obs: Observation) -> list[int]:
     return real_counts(game, obs.seat, _HANDS[0])
 
 
-_HANDS: list[bool] = [False]
-
-
 def _feed_chance(obs: Observation, tile: int, faces_unseen: Any) -> float:
     """baseline's chance that a discard is called, always from the seat's own view (the
     oracle's real counts of the wall say nothing about the others' hands)."""
@@ -117,7 +114,7 @@ def install(knows: set[str], feed_cost: float) -> None:
     worker processes fork, so they have it too)."""
     Game.observation = _observation  # type: ignore[method-assign]
     _HANDS[0] = "hands" in knows
-    for module in (baseline_module, hard_module, levels_module):
+    for module in (baseline_module, hard_module):
         module.unseen_tiles = _unseen  # type: ignore[attr-defined]
     baseline_module.feed_chance = _feed_chance  # type: ignore[attr-defined]
     REFERENCE_BOTS["oracle"] = oracle_class(knows, feed_cost)

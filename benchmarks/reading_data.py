@@ -32,21 +32,25 @@ import time
 from audit_bots import feeds
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.bots.evaluate import unseen_faces, unseen_tiles
+from ningde_tui.bots.evaluate import groups_left, tiles_shanten, unseen_faces, unseen_tiles
 from ningde_tui.bots.reading import read_features
-from ningde_tui.rules import shapes
 from ningde_tui.rules.game import DISCARD, OVER, TURN, Action, Game, Observation
-from ningde_tui.rules.tiles import face, face_counts
+from ningde_tui.rules.tiles import face
 from ningde_tui.rules.wall import shuffled_wall
 
 TABLE = ["baseline", "baseline", "normal", "easy"]
 
 
 def ready_after(obs: Observation, tile: int) -> bool:
+    """Discarding ``tile`` leaves the hand ready."""
     rest = list(obs.hand)
     rest.remove(tile)
-    counts, jokers = face_counts(rest, obs.gold)
-    return shapes.shanten(counts, jokers, 5 - len(obs.melds[obs.seat])) == 0
+    return tiles_shanten(rest, obs.gold, groups_left(obs)) == 0
+
+
+def can_be_ready(obs: Observation) -> bool:
+    """Some discard leaves the hand ready."""
+    return any(ready_after(obs, t) for t in set(obs.hand) - {obs.gold})
 
 
 def drawn_streaks(flags: list[list[bool]], other: int) -> list[float]:
@@ -63,7 +67,7 @@ def drawn_streaks(flags: list[list[bool]], other: int) -> list[float]:
 
 def rows_of(game: Game, obs: Observation, flags: list[list[bool]]) -> list[dict[str, object]]:
     discards = {a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}
-    if not any(ready_after(obs, t) for t in discards):
+    if not can_be_ready(obs):
         return []
     out: list[dict[str, object]] = []
     for tile in discards:

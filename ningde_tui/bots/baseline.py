@@ -39,6 +39,7 @@ from .evaluate import (
     isolation,
     unseen_faces,
     unseen_tiles,
+    visible_flush_suit,
 )
 from .levels import Candidate, NormalBot
 
@@ -240,9 +241,7 @@ class BaselineBot(NormalBot):
                 continue
             melds = obs.melds[other]
             level = 0.15 * len(melds) + 0.02 * len(obs.ponds[other])
-            shown = [m for m in melds if not m.face_down]  # another's 暗杠 has no face to read
-            suits = {face(m.tiles[0], obs.gold) // 9 for m in shown}
-            pure = suits.pop() if len(shown) >= 2 and len(suits) == 1 else None
+            pure = visible_flush_suit(obs, other)
             if pure is not None:
                 level += 0.3
             out[other] = (min(level, 1.0), pure)

@@ -37,6 +37,14 @@ def unseen_faces(unseen: Sequence[int], gold: int) -> tuple[list[int], int]:
     return faces, unseen[gold]
 
 
+def visible_flush_suit(obs: Observation, seat: int) -> int | None:
+    """The suit (0-2) of a 清一色 ``seat`` visibly collects: two face-up melds or more, all of
+    one suit (another's 暗杠 has no face to read)."""
+    shown = [m for m in obs.melds[seat] if not m.face_down]
+    suits = {face(m.tiles[0], obs.gold) // 9 for m in shown}
+    return suits.pop() if len(shown) >= 2 and len(suits) == 1 else None
+
+
 def groups_left(obs: Observation) -> int:
     return 5 - len(obs.melds[obs.seat])
 

@@ -30,8 +30,8 @@ a cheap win while a 金雀 is close stays).
 3. **A read of the others when ready** (``DEFENCE_COST``, reading.py): with its hand ready
    after the discard, each discard costs DEFENCE_COST × the chance, read from what the seat
    sees, that another seat could win on it (a kind let go by since that seat's last discard,
-   its own discards and theirs near the tile, the copies unseen, how long it has played, its
-   melds, a visible 清一色). Between ready discards of like value it throws the safer one.
+   that seat's discards of the tile and near it, the copies unseen, how long it has played,
+   its melds, a visible 清一色). Between ready discards of like value it throws the safer one.
 
 Off (``WIN_MODEL = False``): **discard wins weighed against waiting** (``WIN_WEIGHTS``,
 ``wait_for_self_draw``). baseline passes a 平胡 on a discard only when its very next draw is
@@ -465,10 +465,10 @@ class HardBot(BaselineBot):
 
     def avoid_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
         """Ready after the discard: each discard costs DEFENCE_COST × its feed risk."""
-        ready = {c.action.tile for c in cands if c.shanten == 0} - {None}
+        ready = {t for c in cands if c.shanten == 0 and (t := c.action.tile) is not None}
         if not ready:
             return
-        risk = feed_risks(obs, [t for t in ready if t is not None])
+        risk = feed_risks(obs, ready)
         for c in cands:
             if c.shanten == 0 and c.action.tile is not None:
                 c.score -= self.DEFENCE_COST * max(0.0, risk[c.action.tile] - self.DEFENCE_FLOOR)

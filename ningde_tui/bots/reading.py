@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 
 from ..rules.game import Observation
 from ..rules.tiles import WHITE, face
-from .evaluate import unseen_faces, unseen_tiles
+from .evaluate import unseen_faces, unseen_tiles, visible_flush_suit
 
 READ_FEATURES = (
     "1", "passed", "its discards", "unseen copies", "unseen ±1", "unseen ±2", "terminal",
@@ -73,9 +73,7 @@ def read_features(
         return sum(faces_unseen[9 * suit + rank + d] for d in offsets if 0 <= rank + d < 9)
 
     melds = obs.melds[other]
-    shown = [m for m in melds if not m.face_down]
-    suits = {face(m.tiles[0], gold) // 9 for m in shown}
-    pure = suits.pop() if len(shown) >= 2 and len(suits) == 1 else None
+    pure = visible_flush_suit(obs, other)
     return [
         1.0,
         float(tile in passed_kinds(obs, other)),
