@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import sys
 from collections import defaultdict
 
 import numpy as np
+from belief import BETAS
 from reading_data import KIND_FEATURES
 
 from ningde_tui.bots.reading import READ_FEATURES
@@ -25,18 +27,25 @@ from ningde_tui.bots.reading import READ_FEATURES
 DRAWN = ["last discard was its draw", "discards of its draw in a row"]
 
 
+def belief_logits(b: list[float]) -> list[float]:
+    """belief.py's sampled waits for each beta, as logits (the model's extra inputs)."""
+    return [math.log(min(max(v, 1e-4), 1 - 1e-4) / (1 - min(max(v, 1e-4), 1 - 1e-4))) for v in b]
+
+
 def load(
-    paths: list[str], drawn: bool = False
+    paths: list[str], drawn: bool = False, belief: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
     xs, ys, ds, keys = [], [], [], []
-    for path in paths:
+    for i, path in enumerate(paths):
         with gzip.open(path, "rt") as f:
             for line in f:
                 r = json.loads(line)
-                xs.append(r["x"] + (r["t"] if drawn else []))
+                extra = belief_logits(r["b"]) if belief else []
+                xs.append(r["x"] + (r["t"] if drawn else []) + extra)
                 ys.append(r["y"])
-                ds.append(r["decision"])
-                keys.append((r["decision"], r["tile"]))
+                decision = r["decision"] + 10_000_000 * i  # decisions are numbered per file
+                ds.append(decision)
+                keys.append((decision, r["tile"]))
     return np.array(xs), np.array(ys, dtype=float), np.array(ds), keys
 
 
@@ -129,7 +138,19 @@ def main() -> None:
         kinds(sys.argv[2:])
         return
     drawn = sys.argv[1] == "--drawn"
-    x, y, d, keys = load(sys.argv[1 + drawn :], drawn)
+    belief = sys.argv[1] == "--belief"
+    x, y, d, keys = load(sys.argv[1 + (drawn or belief) :], drawn, belief)
+    if belief:
+        nb = len(BETAS)
+        for cols, name in ((slice(0, -nb), "the read alone"), (slice(-nb, None), "beliefs alone")):
+            xs = x[:, cols] if name != "beliefs alone" else np.hstack([x[:, :1], x[:, cols]])
+            p = np.zeros(len(y))
+            for k in range(5):
+                test = d % 5 == k
+                w = fit(xs[~test], y[~test])
+                p[test] = 1 / (1 + np.exp(-np.clip(xs[test] @ w, -30, 30)))
+            print(f"{name}: cross-validated AUC {auc(p, y):.3f}, log loss {logloss(p, y):.4f}")
+            picks(p, y, keys)
     print(f"{len(y)} rows (ready discards × other seats), {len(set(d.tolist()))} decisions")
     print(
         f"base rate {y.mean():.4f}; constant log loss {logloss(np.full(len(y), y.mean()), y):.4f}"
@@ -148,7 +169,8 @@ def main() -> None:
     picks(p, y, keys)
     w = fit(x, y)
     print("READ_WEIGHTS = (")
-    for name, v in zip([*READ_FEATURES, *(DRAWN if drawn else [])], w, strict=True):
+    names = [*READ_FEATURES, *(DRAWN if drawn else []), *(map(str, BETAS) if belief else [])]
+    for name, v in zip(names, w, strict=True):
         print(f"    {v:+.4f},  # {name}")
     print(")")
 

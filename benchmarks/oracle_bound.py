@@ -19,7 +19,12 @@ What the oracle knows (``--oracle``, comma-separated):
 - ``defence``: with its own hand ready after the discard, a discard that would let another
   seat win as its hand really is costs ``--feed-cost`` (instead of hard's own read of the
   others, reading.py) (in the bot's rating units: one unit an
-  effective tile; a step of shanten is 100), so a safe discard of the same shanten is chosen.
+  effective tile; a step of shanten is 100), so a safe discard of the same shanten is chosen;
+- ``offer`` (fifth round): the other way round, two steps or more from ready after the
+  discard, a discard that would let another seat win gets ``--feed-cost`` as a bonus. The
+  discarder pays no more than the others (rules.md §11), so a seat far from winning loses
+  less to a plain win off its discard than to the self-draw (double) or the bigger hand
+  that may come later (the third round's audit: a feeding discard two away +0.50 ±0.25).
 
 It reads the game through the Game object that is asking it: ``Game.observation`` is wrapped
 to note the game it is called on. Single-threaded per worker process, so this is exact.
@@ -43,6 +48,7 @@ from ningde_tui.bots.levels import Candidate
 from ningde_tui.rules.game import Game, Observation
 from ningde_tui.rules.tiles import NUM_KINDS
 
+OFFER_SHANTEN = 2  # ``offer``: this far from ready after the discard, or further
 _ASKING: list[Game | None] = [None]  # the game whose observation was made last
 _ORACLE_ON: list[bool] = [False]  # an oracle is deciding: unseen counts are the real ones
 _HANDS: list[bool] = [False]  # ... and they include the others' hands
@@ -85,11 +91,15 @@ def oracle_class(knows: set[str], feed_cost: float) -> type[HardBot]:
         def rank(self, obs: Observation, cands: list[Candidate]) -> None:
             super().rank(obs, cands)
             game = _ASKING[0]
-            if "defence" not in knows or game is None:
+            if not knows & {"defence", "offer"} or game is None:
                 return
             for c in cands:
-                if c.shanten == 0 and c.action.tile is not None and feeds(game, c.action):
+                if c.action.tile is None or not feeds(game, c.action):
+                    continue
+                if "defence" in knows and c.shanten == 0:
                     c.score -= feed_cost
+                if "offer" in knows and c.shanten >= OFFER_SHANTEN:
+                    c.score += feed_cost
 
     return Oracle
 
@@ -123,7 +133,7 @@ def install(knows: set[str], feed_cost: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--oracle", default="wall,defence", help="wall|hands|defence, comma-separated"
+        "--oracle", default="wall,defence", help="wall|hands|defence|offer, comma-separated"
     )
     parser.add_argument("--feed-cost", type=float, default=50.0)
     parser.add_argument("--walls", type=int, default=1000)
@@ -132,7 +142,7 @@ def main() -> None:
     parser.add_argument("--lineup", default="oracle,baseline,normal,easy")
     args = parser.parse_args()
     knows = {k.strip() for k in args.oracle.split(",") if k.strip()}
-    unknown = knows - {"wall", "hands", "defence"}
+    unknown = knows - {"wall", "hands", "defence", "offer"}
     if unknown:
         raise SystemExit(f"unknown oracle knowledge: {', '.join(sorted(unknown))}")
     install(knows, args.feed_cost)

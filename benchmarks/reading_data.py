@@ -30,6 +30,7 @@ import random
 import time
 
 from audit_bots import feeds
+from belief import belief_waits
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import groups_left, tiles_shanten, unseen_faces, unseen_tiles
@@ -65,10 +66,20 @@ def drawn_streaks(flags: list[list[bool]], other: int) -> list[float]:
     return [float(bool(f) and f[-1]), float(streak)]
 
 
-def rows_of(game: Game, obs: Observation, flags: list[list[bool]]) -> list[dict[str, object]]:
+def rows_of(
+    game: Game,
+    obs: Observation,
+    flags: list[list[bool]],
+    belief: int = 0,
+    rng: random.Random | None = None,
+) -> list[dict[str, object]]:
     discards = {a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}
     if not can_be_ready(obs):
         return []
+    beliefs = {}
+    if belief:
+        assert rng is not None
+        beliefs = {d: belief_waits(obs, (obs.seat + d) % 4, rng, belief) for d in (1, 2, 3)}
     out: list[dict[str, object]] = []
     for tile in discards:
         if not ready_after(obs, tile):
@@ -83,6 +94,11 @@ def rows_of(game: Game, obs: Observation, flags: list[list[bool]]) -> list[dict[
                     "x": read_features(obs, other, tile),
                     "t": drawn_streaks(flags, other),
                     "y": int(other in fed),
+                    **(
+                        {"b": [round(v[face(tile, obs.gold)], 5) for v in beliefs[d].values()]}
+                        if belief
+                        else {}
+                    ),
                 }
             )
     return out
@@ -157,6 +173,9 @@ def main() -> None:
     parser.add_argument("--out", required=True)
     parser.add_argument("--kinds", action="store_true", help="rows of unseen kinds instead")
     parser.add_argument("--every", type=int, default=1, help="with --kinds: every n-th turn")
+    parser.add_argument(
+        "--belief", type=int, default=0, help="also belief.py's sampled waits, from this many hands"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -176,7 +195,7 @@ def main() -> None:
                     if args.kinds:
                         rows = kind_rows(game, obs) if turns % args.every == 0 else []
                     else:
-                        rows = rows_of(game, obs, flags)
+                        rows = rows_of(game, obs, flags, args.belief, rng)
                     for row in rows:
                         f.write(
                             json.dumps({"decision": decision, **row}, separators=(",", ":")) + "\n"

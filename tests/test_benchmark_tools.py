@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 from ningde_tui.bots.reading import READ_FEATURES
+from ningde_tui.rules import shapes
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from belief import BETAS, sample_ready  # noqa: E402  (a benchmark module, beside the scripts)
+
+sys.path.pop(0)
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
@@ -62,6 +69,11 @@ def test_oracle_bound_seats_a_bot_that_sees_the_hidden_tiles() -> None:
     )  # fmt: skip
     assert out.startswith("oracle knows: defence, wall")
     assert "oracle − baseline" in out
+    out = run(
+        "oracle_bound.py", "--walls", "1", "--workers", "1", "--oracle", "offer",
+        "--lineup", "oracle,baseline,normal,easy",
+    )  # fmt: skip
+    assert out.startswith("oracle knows: offer")
 
 
 def test_reading_data_writes_reads_and_wall_counts(tmp_path: Path) -> None:
@@ -75,3 +87,31 @@ def test_reading_data_writes_reads_and_wall_counts(tmp_path: Path) -> None:
     with gzip.open(kinds, "rt") as f:
         rows = [json.loads(line) for line in f]
     assert rows and all(0 <= r["y"] <= r["u"] <= 4 for r in rows)
+
+
+def test_reading_data_writes_sampled_beliefs_and_fit_reading_reads_them(tmp_path: Path) -> None:
+    feeds = tmp_path / "feeds.jsonl.gz"
+    run("reading_data.py", "--hands", "6", "--belief", "20", "--out", str(feeds))
+    with gzip.open(feeds, "rt") as f:
+        rows = [json.loads(line) for line in f]
+    assert rows and all(
+        len(r["b"]) == len(BETAS) and all(0 <= v <= 1 for v in r["b"]) for r in rows
+    )
+
+
+def test_belief_samples_ready_hands_from_the_unseen_tiles_only() -> None:
+    """belief.py's hands: the other seat's size, ready (shanten 0), never more of a face than
+    this seat has not seen."""
+    rng = random.Random(3)
+    unseen = [rng.randrange(5) for _ in range(27)]
+    made = 0
+    for _ in range(200):
+        sampled = sample_ready(unseen, 2, 13, rng)
+        if sampled is None:
+            continue
+        hand, golds = sampled
+        made += 1
+        assert sum(hand) + golds == 13 and golds <= 2
+        assert all(0 <= n <= u for n, u in zip(hand, unseen, strict=True))
+        assert shapes.shanten(hand, golds, 4) == 0
+    assert made > 100

@@ -473,10 +473,31 @@ class HardBot(BaselineBot):
             if c.shanten == 0 and c.action.tile is not None:
                 c.score -= self.DEFENCE_COST * max(0.0, risk[c.action.tile] - self.DEFENCE_FLOOR)
 
+    # Far from ready (OFFER_SHANTEN steps or more after the discard), a discard gains this much
+    # times the chance that another seat could win on it: the discarder pays no more than the
+    # others (rules.md §11), and a plain win off its discard costs it less than the self-draw
+    # (double) or the bigger hand that may come later; 0: off.
+    OFFER_COST = 0.0
+    OFFER_SHANTEN = 2
+
+    def offer_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
+        """Far from ready after the discard: each discard gains OFFER_COST × its feed risk."""
+        far = {
+            t for c in cands if c.shanten >= self.OFFER_SHANTEN and (t := c.action.tile) is not None
+        }
+        if not far:
+            return
+        risk = feed_risks(obs, far)
+        for c in cands:
+            if c.action.tile in far and c.shanten >= self.OFFER_SHANTEN:
+                c.score += self.OFFER_COST * risk[c.action.tile]
+
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         super().rank(obs, cands)
         if self.DEFENCE_COST:
             self.avoid_feeding(obs, cands)
+        if self.OFFER_COST:
+            self.offer_feeding(obs, cands)
         first = cands[0]
         if first.action.tile is None:
             return

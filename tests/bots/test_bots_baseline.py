@@ -51,7 +51,7 @@ def test_baseline_is_known_to_simulate_but_not_offered_to_players():
 
 def test_hard_without_its_additions_decides_as_baseline():
     """hard is baseline plus playing for 金雀/清一色, the call and win models and the read of
-    the others when ready (bots/hard.py); with those turned off it makes baseline's decisions,
+    the others when ready, and offering far from ready (off) (bots/hard.py); with those turned off it makes baseline's decisions,
     so they are the only difference."""
     from ningde_tui.bots import base
     from ningde_tui.bots.hard import HardBot
@@ -65,6 +65,7 @@ def test_hard_without_its_additions_decides_as_baseline():
             "CALL_MODEL": False,
             "WIN_MODEL": False,
             "DEFENCE_COST": 0.0,
+            "OFFER_COST": 0.0,
         },
     )
     base.REFERENCE_BOTS["plain-hard"] = plain
