@@ -1,7 +1,8 @@
 """The hard level (issue 14): ``baseline`` (the hard bot of 2026-12-01, see baseline.py) and what
 was measured to beat it in paired duplicate play.
 
-hard is baseline with three additions, and a fourth that is off; the models are learned
+hard is baseline with three additions, and two more that are off (the win model below,
+and offering far from ready: "Fifth round"); the models are learned
 offline from baseline's own self-play (the numbers are in the module-level tables and in
 reading.py; "Second round" and "Fourth round" below say how, and what was measured):
 
@@ -251,6 +252,37 @@ Conclusion of the fourth round: the points issue 14 asks for are there, in the h
 of them in this game — hands of 16, three wild golds, some seven draws a seat, no furiten
 and no declared riichi — reads about a tenth of that. A bot that reached +0.15 fairly would
 have to read the others far better than any model of the seat's view measured here.
+
+Fifth round (issue 14, 2026-12-02): the two routes the fourth left open.
+
+- Sampling the hidden hands consistently with what the others did (the belief a determinized
+  search would sample from): benchmarks/belief.py builds ready hands of another seat's size
+  from the unseen tiles (melds and a pair, its share of the unseen golds, one tile out),
+  weighs each by what the seat threw (β per discard the hand would have used: a copy, a
+  sequence it completes, a neighbour; the last six whole, earlier ones half) and rules out
+  (×0.05) waits on a kind it let go by, and gives per face the weighted share of hands that
+  wait on it. reading_data.py ``--belief 400`` (4,000 hands, 14,783 ready decisions, β 1,
+  0.3, 0.1, 0.03), fit_reading.py ``--belief``: the read alone AUC 0.726 (its safest
+  discard safe in 81.8% of the decisions with a safe and a feeding one), the beliefs alone
+  0.659 (78.1%), both 0.735 (80.9%). Whole hands add nothing a bot can act on beyond the
+  read's tile-by-tile features; a search over worlds drawn from this belief would see the
+  same. (600 hands a seat, β 1, 0.6, 0.3: 0.718 → 0.731, 79.5% → 80.4%.)
+- The other way round, offering: the discarder pays no more than the others (rules.md §11),
+  so a seat far from winning loses less to a plain win off its own discard (b+1 a head) than
+  to the self-draw (double) or the bigger hand that may come later; the third round's audit
+  had a feeding discard two away at +0.50 ±0.25. oracle_bound.py ``--oracle offer`` (two
+  steps or more from ready after the discard, a discard that really lets another seat win
+  gains 50): +0.177 [+0.071, +0.282] against the null run's +0.036, deal-in 24.3% against
+  baseline's 14.9%. A third hidden source of the same size. The fair version (``OFFER_COST``
+  × the read's feed risk, the same far positions; 1000 walls, seed 2026): OFFER_COST 50
+  +0.017, 150 −0.022, 400 −0.148 (±0.12; deal-in 16.6% at 150 and 17.4% at 400 against
+  baseline's 16.2% and 15.9%): the read finds too few of the feeding tiles to pay for the
+  effective tiles given up. Off.
+
+Conclusion of the fifth round: the hidden tiles hold some +0.15 a hand each for a perfect
+read of the others' waits when ready, of the wall, and of the feeding tile when far; sampled
+hands that agree with everything the seat saw read no more of them than the tile-by-tile
+read does, about a tenth.
 """
 
 from __future__ import annotations
