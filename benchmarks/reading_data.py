@@ -18,6 +18,11 @@ The oracle also found that knowing which unseen tiles are in the drawable wall (
 in the others' hands or the reserve) is worth some +0.2. With ``--kinds``, at every
 ``--every``-th turn of any seat, one row per kind with unseen copies: what the seat sees
 (``kind_features``), the unseen copies and how many of them really are in the drawable wall.
+
+With ``--belief N`` (fifth round), each row also gets ``b``: benchmarks/belief.py's share of
+N sampled ready hands of that seat that wait on the tile, one per ``belief.BETAS``
+(``fit_reading.py --belief`` says what they add). The sampling draws on the same random
+stream as the deals, so the hands played differ from a run without it.
 """
 
 from __future__ import annotations
