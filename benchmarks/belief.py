@@ -23,11 +23,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ningde_tui.bots.evaluate import unseen_faces, unseen_tiles
+from ningde_tui.bots.evaluate import isolation, unseen_faces, unseen_tiles
 from ningde_tui.bots.reading import passed_kinds
 from ningde_tui.rules import shapes
 from ningde_tui.rules.game import Observation
-from ningde_tui.rules.tiles import NUM_FACES, face
+from ningde_tui.rules.tiles import NUM_FACES, SEQUENCE_PARTNERS, face
 
 BETAS = (1.0, 0.3, 0.1, 0.03)
 SEQUENCE_SHARE = 0.7
@@ -65,17 +65,10 @@ def _complete_hand(avail: list[int], groups: int, rng: random.Random) -> list[in
 
 def _used(hand: Sequence[int], f: int) -> float:
     """How plainly a hand would have used a tile of face ``f``: 1 for a copy or a sequence it
-    completes, 0.5 for a neighbour, else 0."""
-    if hand[f]:
+    completes, 0.5 for a neighbour within two ranks, else 0."""
+    if hand[f] or any(hand[a] and hand[b] for a, b in SEQUENCE_PARTNERS[f]):
         return 1.0
-    suit, rank = divmod(f, 9)
-
-    def has(d: int) -> bool:
-        return 0 <= rank + d < 9 and hand[9 * suit + rank + d] > 0
-
-    if (has(-1) and has(1)) or (has(-2) and has(-1)) or (has(1) and has(2)):
-        return 1.0
-    return 0.5 if has(-1) or has(1) or has(-2) or has(2) else 0.0
+    return 0.5 if isolation(hand, f) <= 2 else 0.0
 
 
 def sample_ready(

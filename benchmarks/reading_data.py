@@ -92,20 +92,16 @@ def rows_of(
         fed = set(feeds(game, Action(obs.seat, DISCARD, tile)))
         for d in (1, 2, 3):
             other = (obs.seat + d) % 4
-            out.append(
-                {
-                    "tile": tile,
-                    "other": other,
-                    "x": read_features(obs, other, tile),
-                    "t": drawn_streaks(flags, other),
-                    "y": int(other in fed),
-                    **(
-                        {"b": [round(v[face(tile, obs.gold)], 5) for v in beliefs[d].values()]}
-                        if belief
-                        else {}
-                    ),
-                }
-            )
+            row: dict[str, object] = {
+                "tile": tile,
+                "other": other,
+                "x": read_features(obs, other, tile),
+                "t": drawn_streaks(flags, other),
+                "y": int(other in fed),
+            }
+            if belief:
+                row["b"] = [round(v[face(tile, obs.gold)], 5) for v in beliefs[d].values()]
+            out.append(row)
     return out
 
 

@@ -288,7 +288,7 @@ read does, about a tenth.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..rules import shapes
@@ -497,13 +497,26 @@ class HardBot(BaselineBot):
 
     def avoid_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
         """Ready after the discard: each discard costs DEFENCE_COST × its feed risk."""
-        ready = {t for c in cands if c.shanten == 0 and (t := c.action.tile) is not None}
-        if not ready:
+        self.weigh_feed_risk(
+            obs, cands, lambda c: c.shanten == 0,
+            lambda r: -self.DEFENCE_COST * max(0.0, r - self.DEFENCE_FLOOR),
+        )  # fmt: skip
+
+    @staticmethod
+    def weigh_feed_risk(
+        obs: Observation,
+        cands: list[Candidate],
+        applies: Callable[[Candidate], bool],
+        value: Callable[[float], float],
+    ) -> None:
+        """Add ``value(feed risk)`` to the score of each discard ``applies`` to."""
+        chosen = [c for c in cands if c.action.tile is not None and applies(c)]
+        if not chosen:
             return
-        risk = feed_risks(obs, ready)
-        for c in cands:
-            if c.shanten == 0 and c.action.tile is not None:
-                c.score -= self.DEFENCE_COST * max(0.0, risk[c.action.tile] - self.DEFENCE_FLOOR)
+        risk = feed_risks(obs, {c.action.tile for c in chosen if c.action.tile is not None})
+        for c in chosen:
+            assert c.action.tile is not None
+            c.score += value(risk[c.action.tile])
 
     # Far from ready (OFFER_SHANTEN steps or more after the discard), a discard gains this much
     # times the chance that another seat could win on it: the discarder pays no more than the
@@ -514,15 +527,9 @@ class HardBot(BaselineBot):
 
     def offer_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
         """Far from ready after the discard: each discard gains OFFER_COST × its feed risk."""
-        far = {
-            t for c in cands if c.shanten >= self.OFFER_SHANTEN and (t := c.action.tile) is not None
-        }
-        if not far:
-            return
-        risk = feed_risks(obs, far)
-        for c in cands:
-            if c.action.tile in far and c.shanten >= self.OFFER_SHANTEN:
-                c.score += self.OFFER_COST * risk[c.action.tile]
+        self.weigh_feed_risk(
+            obs, cands, lambda c: c.shanten >= self.OFFER_SHANTEN, lambda r: self.OFFER_COST * r
+        )
 
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         super().rank(obs, cands)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 from ningde_tui.bots.base import make_bot
+from ningde_tui.bots.evaluate import groups_left, tiles_shanten
+from ningde_tui.bots.hard import HardBot
 from ningde_tui.bots.reading import (
     READ_FEATURES,
     READ_WEIGHTS,
@@ -86,9 +88,6 @@ def test_offering_far_from_ready_throws_what_the_read_rates_likeliest_to_feed():
     read): far from ready (two steps or more after the discard) a discard gains OFFER_COST ×
     its feed risk, since the discarder pays no more than the others (rules.md §11). Turned up
     to dominate, hard throws the far discard the read rates riskiest."""
-    from ningde_tui.bots.evaluate import groups_left, tiles_shanten
-    from ningde_tui.bots.hard import HardBot
-
     assert HardBot.OFFER_COST == 0.0
     offering = type(
         "Offering", (HardBot,), {"OFFER_COST": 1e9, "JINQUE_EXTRA": -1, "FLUSH_EXTRA": -1}
