@@ -129,8 +129,8 @@ def _parse_constant(name: str) -> Any:
     raise LineError(f"{name} is not a number JSON allows")
 
 
-def _check_values(obj: dict[str, Any]) -> None:
-    """No nesting deeper than MAX_DEPTH and no lone surrogate (``"\\ud800"``, which cannot be
+def check_values(obj: Any, max_depth: int = MAX_DEPTH) -> None:
+    """No nesting deeper than ``max_depth`` and no lone surrogate (``"\\ud800"``, which cannot be
     written out as UTF-8) anywhere; iterative, so no depth can overflow the stack."""
     stack: list[tuple[Any, int]] = [(obj, 1)]
     while stack:
@@ -143,8 +143,8 @@ def _check_values(obj: dict[str, Any]) -> None:
                     f"the text {shorten(ascii(value))} holds a lone surrogate (not a character)"
                 ) from None
             continue
-        if isinstance(value, (dict, list)) and depth > MAX_DEPTH:
-            raise LineError(f"brackets nested more than {MAX_DEPTH} deep")
+        if isinstance(value, (dict, list)) and depth > max_depth:
+            raise LineError(f"brackets nested more than {max_depth} deep")
         if isinstance(value, dict):
             stack.extend((k, depth) for k in value)
             stack.extend((v, depth + 1) for v in value.values())
@@ -174,7 +174,7 @@ def parse_object(line: RawLine) -> dict[str, Any]:
         raise LineError(f"not valid JSON ({shorten(str(exc))})") from None
     if not isinstance(obj, dict):
         raise LineError(f"each line must be a JSON object {{...}}, not {_kind(obj)}")
-    _check_values(obj)
+    check_values(obj)
     return obj
 
 

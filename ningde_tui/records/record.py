@@ -28,6 +28,7 @@ from ..rules.game import (
 from ..rules.refusal import Refusal
 from ..rules.session import HandSetup, Session
 from ..rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
+from .files import open_regular
 from .jsonline import (
     MAX_LINE_BYTES,
     LineError,
@@ -170,7 +171,7 @@ def _open_append(path: str | Path) -> int:
 def _mend_last_line(path: str | Path, fd: int) -> None:
     """Before writing on after a record's last line: end a whole last line that lacks its
     ``\\n``; cut off a torn one (a write cut short, which readers drop with a warning)."""
-    with open(path, "rb") as file:
+    with open_regular(path) as file:
         size = file.seek(0, os.SEEK_END)
         start = size
         while start > 0:  # back to the start of the last line
@@ -227,7 +228,7 @@ def parse_lines(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
 def read_objects(path: str | Path, warnings: list[str] | None = None) -> dict[int, dict[str, Any]]:
     """A record file's objects by line number (a torn last line dropped, as ``replay_file``
     drops it). Raises RecordError or OSError."""
-    with open(path, "rb") as file:
+    with open_regular(path) as file:
         return dict(_objects(raw_lines(file), [] if warnings is None else warnings))
 
 
@@ -486,7 +487,7 @@ def replay_file(path: str | Path) -> Replay:
     """Replay a record file, streamed line by line; a torn last line is left out with a
     warning (``Replay.warnings``). Raises RecordError naming the first bad line, or OSError."""
     warnings: list[str] = []
-    with open(path, "rb") as file:
+    with open_regular(path) as file:
         replay = _replay(_objects(raw_lines(file), warnings))
     replay.warnings = warnings
     return replay

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game, Observation
 from ..model.announce import Line, describe
@@ -29,6 +29,7 @@ from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order
 from ..widgets.hints import HintsState, HintsView
+from ..widgets.keybar import KeyBar
 from ..widgets.log import TableLog
 from ..widgets.melds import MeldsState, MeldsView
 from ..widgets.pond import PondView, discard_rows, pond_state
@@ -126,7 +127,7 @@ class BoardScreen(PlayerScreen[None]):
                 yield HintsView(id="hints")
                 yield TableLog(id="log")
         yield Static(id="too-small")
-        yield Footer()
+        yield KeyBar()
 
     def compose_controls(self) -> ComposeResult:
         """The row over your hand: the choices (the replay's controls instead)."""

@@ -14,10 +14,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..model.i18n import tr
 from ..palette import GOLD, MUTED, TEXT
+from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 
 
@@ -54,7 +55,7 @@ class CoverScreen(PlayerScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
             yield Static(self.text(), id="cover-text")
-        yield Footer()
+        yield KeyBar()
 
     def name_player(self, name: str) -> None:
         """Who takes over, once it is known (and the cover has been up long enough)."""

@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...records.storage import RecordSummary, list_records
 from ..model.i18n import level_name, player_name, tr
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
+from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 
 
@@ -80,7 +81,7 @@ class RecentScreen(PlayerScreen[None]):
             box.border_title = tr(lang, "recent.title")
             yield DataTable(id="recent-table", cursor_type="row", zebra_stripes=True)
             yield Static(tr(lang, "recent.loading"), id="recent-empty")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

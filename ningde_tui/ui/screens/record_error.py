@@ -8,11 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...records.record import RecordError
 from ..model.i18n import tr
 from ..palette import BAD, MUTED, TEXT
+from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 
 
@@ -45,7 +46,7 @@ class RecordErrorScreen(PlayerScreen[None]):
         with Vertical(id="error-box") as box:
             box.border_subtitle = tr(self.lang, "error.back")
             yield Static(self.message(), id="error-text")
-        yield Footer()
+        yield KeyBar()
 
     def action_leave(self) -> None:
         if self.exit_on_leave:

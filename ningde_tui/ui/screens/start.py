@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
@@ -22,6 +22,7 @@ from ..model.i18n import level_name, tr
 from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
+from ..widgets.keybar import KeyBar
 from .base import OpenHelp, OpenRecent, OpenSettings, OpenStats, PlayerScreen
 from .settings import rules_summary
 
@@ -103,7 +104,7 @@ class StartScreen(PlayerScreen[None]):
                 yield Static("", id="start-error")
             yield from self.compose_buttons()
         yield Static(id="start-too-small")
-        yield Footer()
+        yield KeyBar()
 
     def compose_seats(self) -> ComposeResult:
         """Per seat: a player or a bot level, and a player's name."""

@@ -16,12 +16,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from ...analysis.stats import Collection, collect, tally
 from ...records.storage import records_dir
 from ..model.i18n import level_name, pattern_name, tr
+from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 
 AGAINST = (None, "easy", "normal", "hard")
@@ -76,7 +77,7 @@ class StatsScreen(PlayerScreen[None]):
                     yield PlotextPlot(id="stats-chart")
                     yield Static("", id="stats-patterns")
             yield Static("", id="stats-broken")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
