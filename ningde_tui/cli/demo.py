@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..ui.model.i18n import LANGS
 from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
-from .play import parse_levels
+from .play import parse_levels, parse_seed
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -22,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
 def build_app(argv: list[str] | None = None) -> NingdeApp:
     """The app ``ningde demo ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    parser.add_argument(
+        "--seed", type=parse_seed, default=None, help="random seed (default: random)"
+    )
     parser.add_argument(
         "--speed", choices=list(PACES), help="how fast the bots play (default: the settings)"
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..records.record import check_name, check_seed
 from ..ui.model.i18n import LANGS
 from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
 
@@ -32,7 +33,20 @@ def parse_levels(text: str) -> list[str]:
 
 
 def parse_names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",")]
+    names = [n.strip() for n in text.split(",")]
+    try:
+        return [check_name(n) for n in names]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def parse_seed(text: str) -> int:
+    """A seed a record can hold (a longer number would give a record no reader accepts)."""
+    try:
+        return check_seed(int(text))
+    except ValueError as exc:
+        why = str(exc) if text.strip().lstrip("-").isdigit() else "a whole number"
+        raise argparse.ArgumentTypeError(why) from None
 
 
 def parse_seats(text: str) -> list[int]:
@@ -46,7 +60,9 @@ def parse_seats(text: str) -> list[int]:
 
 
 def common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    parser.add_argument(
+        "--seed", type=parse_seed, default=None, help="random seed (default: random)"
+    )
     parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     parser.add_argument("--pace", choices=list(PACES), help="bot speed (default: the settings)")

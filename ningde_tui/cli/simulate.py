@@ -11,6 +11,7 @@ from typing import Any
 
 from ..bots.base import known_bots
 from ..sim.simulate import Summary, seating_orders, simulate
+from .play import parse_seed
 
 
 # ----------------------------------------------------------------------------- output
@@ -70,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="ningde simulate", description="Bots play hands headless."
     )
     parser.add_argument("--hands", type=int, default=100, help="number of hands (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--seed", type=parse_seed, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--bots",
         default="normal,normal,normal,normal",

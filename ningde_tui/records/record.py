@@ -7,6 +7,7 @@ priority once the next non-claim line (or the next hand) arrives.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from ..rules.session import HandSetup, Session
 from ..rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 from .files import open_regular
 from .jsonline import (
+    MAX_INT_DIGITS,
     MAX_LINE_BYTES,
     LineError,
     RawLine,
@@ -44,6 +46,27 @@ from .jsonline import (
 FORMAT = "ningde-record"
 VERSION = 2  # 2: the rule readings of 2026-12-01 (rules.md §7, §9); see RuleConfig.from_record
 READABLE_VERSIONS = (1, 2)
+# What a game may be started with, so that its record reads back: the reader refuses longer
+# numbers (jsonline.MAX_INT_DIGITS), and the names of four seats must fit the game line
+# (MAX_LINE_BYTES) with room to spare.
+MAX_SEED_DIGITS = MAX_INT_DIGITS
+MAX_NAME_CHARS = 24
+
+
+def check_seed(seed: int) -> int:
+    """``seed``, if a record can hold it; ValueError says why not."""
+    if len(str(abs(seed))) > MAX_SEED_DIGITS:
+        raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
+    return seed
+
+
+def check_name(name: str) -> str:
+    """``name``, if a record can hold it (and the table show it); ValueError says why not."""
+    if len(name) > MAX_NAME_CHARS:
+        raise ValueError(f"a name has at most {MAX_NAME_CHARS} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise ValueError("a name cannot hold control characters")
+    return name
 
 
 class RecordError(ValueError):
@@ -89,11 +112,13 @@ class RecordWriter:
         config: RuleConfig,
         seats: list[dict[str, str]],
         seed: int | None,
+        exclusive: bool = False,
     ) -> None:
+        """``exclusive``: ``out`` is a new file's path (FileExistsError if it exists)."""
         self._file: IO[str] | None = None
         if isinstance(out, (str, Path)):
             Path(out).parent.mkdir(parents=True, exist_ok=True)
-            self._fd = _open_append(out)
+            self._fd = _open_append(out, exclusive)
         else:
             self._file = out
         try:
@@ -164,8 +189,51 @@ def _is_empty(path: str | Path) -> bool:
         return False
 
 
-def _open_append(path: str | Path) -> int:
-    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+class RecordInUse(OSError):
+    """The record is being written by another program (another window plays that game)."""
+
+
+def _open_append(path: str | Path, exclusive: bool = False) -> int:
+    """The record open for appending, and locked for this writer alone (``lock_record``);
+    ``exclusive``: a new record, never one another game already writes to."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if exclusive else 0)
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        lock_record(fd, str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def lock_record(fd: int, path: str) -> None:
+    """Take the one writer's lock on an open record, or raise ``RecordInUse``. The lock goes
+    with the file's last descriptor — whichever way the program ends, a crash and kill -9
+    included — so it is never left stale. (Where ``fcntl`` is missing, nothing is locked.)"""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise RecordInUse(errno.EBUSY, "the game is open in another window", path) from None
+
+
+def record_in_use(path: str | Path) -> bool:
+    """Is another writer holding the record's lock (a game open elsewhere)?"""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    try:
+        with open_regular(path) as file:
+            fcntl.flock(file.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _mend_last_line(path: str | Path, fd: int) -> None:

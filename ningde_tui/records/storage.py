@@ -13,9 +13,10 @@ had never stopped.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,15 @@ import platformdirs
 from ..rules.config import RuleConfig
 from ..rules.game import CHOICE_PHASES, OVER, Action, Game, HandResult
 from ..rules.session import Session
-from .record import RecordError, RecordWriter, apply_written, read_objects, replay_file
+from .record import (
+    RecordError,
+    RecordInUse,
+    RecordWriter,
+    apply_written,
+    read_objects,
+    record_in_use,
+    replay_file,
+)
 
 ENV_DATA_DIR = "NINGDE_DATA_DIR"
 HUMAN_KIND, BOT_KIND = "human", "bot"
@@ -44,13 +53,16 @@ def new_record_path(mode: str, seed: int | None, now: datetime | None = None) ->
     """A fresh file name: ``20250102-153012-hotseat-seed42.jsonl`` (``-2`` … if taken)."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     base = f"{stamp}-{mode}" + ("" if seed is None else f"-seed{seed}")
-    folder = records_dir()
-    path = folder / f"{base}.jsonl"
+    path = records_dir() / f"{base}.jsonl"
+    return _next_free(path) if path.exists() else path
+
+
+def _next_free(path: Path) -> Path:
+    """``name-2.jsonl``, ``name-3.jsonl`` …: the first beside ``name.jsonl`` that is free."""
     n = 2
-    while path.exists():
-        path = folder / f"{base}-{n}.jsonl"
+    while (candidate := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists():
         n += 1
-    return path
+    return candidate
 
 
 class GameRecorder:
@@ -83,7 +95,14 @@ class GameRecorder:
     def create(
         cls, path: Path, config: RuleConfig, seats: list[dict[str, str]], seed: int | None
     ) -> GameRecorder:
-        return cls(path, RecordWriter(path, config, seats, seed))
+        """A new record at ``path``, or, if another game took that name meanwhile (two
+        started in the same second with the same seed), at the next free one."""
+        first = path
+        while True:
+            try:
+                return cls(path, RecordWriter(path, config, seats, seed, exclusive=True))
+            except FileExistsError:
+                path = _next_free(first)
 
     @classmethod
     def append(cls, path: Path) -> GameRecorder:
@@ -161,6 +180,8 @@ def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> No
 def resume(path: str | Path) -> Resumed:
     """Rebuild a game from its record to go on playing it. Raises RecordError."""
     path = Path(path)
+    if record_in_use(path):
+        raise RecordInUse(errno.EBUSY, "the game is open in another window", str(path))
     replay = replay_file(path)
     header = replay.header
     seed = header.get("seed")
@@ -207,6 +228,7 @@ class RecordSummary:
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     finished: bool = False
     error: str | None = None
+    in_use: bool = False  # another window (or this one) is writing it: a game being played
 
     @property
     def humans(self) -> int:
@@ -214,8 +236,9 @@ class RecordSummary:
 
     @property
     def resumable(self) -> bool:
-        """A game someone plays that has not ended (a bot-only game is only watched)."""
-        return self.error is None and self.humans > 0 and not self.finished
+        """A game someone plays that has not ended (a bot-only game is only watched), and
+        that no other program plays now."""
+        return self.error is None and self.humans > 0 and not self.finished and not self.in_use
 
 
 def summarize(path: Path) -> RecordSummary:
@@ -259,7 +282,7 @@ def list_records(folder: Path | None = None) -> list[RecordSummary]:
         if cached is None or cached[:2] != (stat.st_mtime, stat.st_size):
             cached = (stat.st_mtime, stat.st_size, summarize(path))
             _CACHE[path] = cached
-        out.append(cached[2])
+        out.append(replace(cached[2], in_use=record_in_use(path)))
     out.sort(key=lambda s: (s.modified, s.path.name), reverse=True)
     return out
 

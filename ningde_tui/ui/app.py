@@ -15,21 +15,28 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..records.record import RecordError
-from ..records.storage import latest_unfinished, new_record_path, records_dir, resume
+from ..records.record import RecordError, RecordInUse
+from ..records.storage import (
+    RecordSummary,
+    latest_unfinished,
+    new_record_path,
+    records_dir,
+    resume,
+)
 from .localize import localize_bindings
 from .model.i18n import tr
 from .model.launch import HUMAN_SEAT, LaunchOptions, seat_plan
 from .model.match import DEFAULT_BOT, Match
 from .model.replay import ReplayModel
-from .model.settings import Settings, save_settings
+from .model.settings import Settings, save_settings, settings_path
 from .palette import THEME
-from .screens.base import OpenHelp, OpenRecent, OpenSettings, OpenStats
+from .screens.base import DismissOnce, OpenHelp, OpenRecent, OpenSettings, OpenStats
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
@@ -38,6 +45,12 @@ from .screens.result import ResultScreen
 from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
+
+
+class Palette(DismissOnce, CommandPalette):
+    """Textual's command palette, dismissed once (a double click on its background would
+    otherwise close the screen under it too)."""
+
 
 UNSAVED_NOTICE_SECONDS = 7 * 24 * 3600.0  # the notice that a game is not saved stays up
 
@@ -71,6 +84,15 @@ class NingdeApp(App[None]):
 
     def on_mount(self) -> None:
         self.quit_when_the_terminal_goes()
+        if self.settings.problems:
+            where = str(settings_path())
+            why = ", ".join(self.settings.problems)
+            self.notify(
+                tr(self.lang, "settings.bad_file", where=where, why=why),
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
         options = self.options
         if options.match is not None:
             self.push_screen(self.table_screen(options.match))
@@ -80,12 +102,29 @@ class NingdeApp(App[None]):
             self.start_demo(
                 self.seed, options.demo_hands, exit_after=options.demo_hands is not None
             )
-        elif options.resume and latest_unfinished() is not None:
-            self.continue_game()
-        elif options.start_screen:
+        elif options.resume:
+            self.find_latest_unfinished()
+        else:
+            self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        if self.options.start_screen:
             self.push_screen(self.start(self.seed))
         else:
             self.new_game(self.seed, self.seats, self.rounds, self.names)
+
+    @work(thread=True, exclusive=True, group="records")
+    def find_latest_unfinished(self) -> None:
+        """``--continue``: the latest unfinished game, found off the UI thread (every record is
+        replayed to tell), then continued; with none, the first screen as without it."""
+        latest = latest_unfinished()
+        self.call_from_thread(self._continue_found, latest)
+
+    def _continue_found(self, latest: RecordSummary | None) -> None:
+        if latest is None:
+            self.open_first_screen()
+        else:
+            self.continue_game(latest.path)
 
     def quit_when_the_terminal_goes(self) -> None:
         """Quit when the terminal is hung up (its window closed, an ssh link dropped).
@@ -259,6 +298,9 @@ class NingdeApp(App[None]):
             return
         try:
             match = self._watch_record(Match.resumed(state))
+        except RecordInUse as exc:  # another window took it up meanwhile
+            self.push_screen(RecordErrorScreen(path, exc))
+            return
         except OSError as exc:  # it reads, but cannot be written on: play on, unsaved
             self.not_saved(exc, path)
             match = Match.resumed(state, record=False)
@@ -408,7 +450,7 @@ class NingdeApp(App[None]):
         """Textual's command palette, its prompt in the player's language."""
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             placeholder = tr(self.lang, "app.palette_prompt")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+            self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit a Textual app: say how to, in the player's language."""

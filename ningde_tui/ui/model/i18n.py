@@ -90,6 +90,7 @@ ZH: dict[str, str] = {
     "start.seed": "种子",
     "start.seed_hint": "留空 = 随机",
     "start.seed_bad": "种子必须是整数",
+    "start.seed_long": "种子最多 {n} 位数",
     # table
     "table.dealer": "庄",
     "table.callout": "{what}！",
@@ -266,6 +267,9 @@ ZH: dict[str, str] = {
     "recent.finished": "已结束",
     "recent.unfinished": "未完成",
     "recent.broken": "记录损坏",
+    "recent.elsewhere": "另一窗口进行中",
+    "settings.bad_file": "设置文件有读不了的内容（{why}），这些项用了默认值：{where}",
+    "record.in_use": "这一局正在另一个窗口里进行：在那边接着玩，或关掉那边再到这里继续。",
     "key.watch": "观看",
     "key.continue": "继续",
     # hot-seat cover
@@ -378,6 +382,7 @@ EN: dict[str, str] = {
     "start.seed": "Seed",
     "start.seed_hint": "empty = random",
     "start.seed_bad": "the seed must be a whole number",
+    "start.seed_long": "a seed has at most {n} digits",
     "table.dealer": "D",
     "table.callout": "{what}!",
     "table.streak": "Dealer×{n}",
@@ -546,6 +551,11 @@ EN: dict[str, str] = {
     "recent.finished": "finished",
     "recent.unfinished": "unfinished",
     "recent.broken": "broken record",
+    "recent.elsewhere": "open in another window",
+    "settings.bad_file": "Part of the settings file could not be read ({why}); those "
+    "settings are at their defaults: {where}",
+    "record.in_use": "This game is being played in another window: play it there, or close "
+    "it there and continue it here.",
     "key.watch": "watch",
     "key.continue": "continue",
     "cover.pass": "{name}, please take over",

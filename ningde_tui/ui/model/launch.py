@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...records.record import check_name, check_seed
 from .i18n import LANGS
 from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
 from .settings import Settings, load_settings
@@ -74,6 +75,10 @@ class LaunchOptions:
                 f"three bot levels from {', '.join(BOT_LEVELS)}, not {list(self.bots)}"
             )
         seat_plan(self.seat_kinds)
+        if self.seed is not None:
+            check_seed(self.seed)  # every game is recorded, and its record must read back
+        for name in self.names or ():
+            check_name(name)
 
     @classmethod
     def for_command(

@@ -17,6 +17,7 @@ from typing import Any
 
 import platformdirs
 
+from ...records.files import load_json
 from ...rules.config import RuleConfig
 from .i18n import LANGS
 from .match import PACES
@@ -40,6 +41,9 @@ def room_rule_names() -> list[str]:
     return [f.name for f in fields(RuleConfig) if f.name not in SESSION_FIELDS]
 
 
+MAX_SETTINGS_BYTES = 64 * 1024  # the file is a few hundred bytes
+
+
 @dataclass(frozen=True)
 class Settings:
     pace: str = "normal"
@@ -47,6 +51,8 @@ class Settings:
     tiles: str = "cjk"
     hints: bool = True
     rules: RuleConfig = field(default_factory=RuleConfig)
+    # what of the file could not be used and was left at its default (said once, at start)
+    problems: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         rules = self.rules.to_dict()
@@ -61,24 +67,36 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Known fields with valid values are taken; anything else keeps its default (a file
-        written by a newer or older version still loads)."""
-        out = cls()
-        if data.get("pace") in PACES:
-            out = replace(out, pace=data["pace"])
-        if data.get("lang") in LANGS:
-            out = replace(out, lang=data["lang"])
-        if data.get("tiles") in TILE_STYLES:
-            out = replace(out, tiles=data["tiles"])
+        written by a newer or older version still loads). A known field with a value of the
+        wrong kind is named in ``problems``."""
+        taken: dict[str, Any] = {}
+        problems: list[str] = []
+        for name, allowed in (("pace", PACES), ("lang", LANGS), ("tiles", TILE_STYLES)):
+            value = data.get(name)
+            if isinstance(value, str) and value in allowed:
+                taken[name] = value
+            elif name in data:
+                problems.append(name)
         if isinstance(data.get("hints"), bool):
-            out = replace(out, hints=data["hints"])
-        rules = data.get("rules")
+            taken["hints"] = data["hints"]
+        elif "hints" in data:
+            problems.append("hints")
+        rules = data.get("rules", {})
         if isinstance(rules, dict):
-            known = {k: v for k, v in rules.items() if k in room_rule_names()}
-            try:
-                out = replace(out, rules=RuleConfig.from_dict(known))
-            except ValueError:
-                pass
-        return out
+            good: dict[str, Any] = {}
+            for name in room_rule_names():
+                if name not in rules:
+                    continue
+                try:
+                    RuleConfig.from_dict({name: rules[name]})
+                except ValueError:
+                    problems.append(f"rules.{name}")
+                else:
+                    good[name] = rules[name]
+            taken["rules"] = RuleConfig.from_dict(good)
+        else:
+            problems.append("rules")
+        return cls(**taken, problems=tuple(problems))
 
     def rule_config(self, rounds: int) -> RuleConfig:
         """The room rules for a session of ``rounds`` 圈."""
@@ -86,12 +104,21 @@ class Settings:
 
 
 def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings; the defaults where the file is missing, and also, named in
+    ``problems``, where it cannot be used (not JSON, too large, not a regular file: a FIFO
+    or a link to a device is never waited on or read without end)."""
     path = path or settings_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = load_json(path, MAX_SETTINGS_BYTES)
+    except FileNotFoundError:
         return Settings()
-    return Settings.from_dict(data) if isinstance(data, dict) else Settings()
+    except OSError as exc:
+        return Settings(problems=(exc.strerror or str(exc),))
+    except ValueError as exc:
+        return Settings(problems=(f"not JSON ({exc})",))
+    if not isinstance(data, dict):
+        return Settings(problems=("not a JSON object",))
+    return Settings.from_dict(data)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -9,7 +9,11 @@ such as ``StartScreen.NewGame``), which bubbles up to the app, whose ``on_…`` 
 
 from __future__ import annotations
 
+import asyncio
+from typing import TYPE_CHECKING, Any
+
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
@@ -17,13 +21,30 @@ from ..localize import localize_bindings
 
 DEFAULT_LANG = "zh"
 
+if TYPE_CHECKING:
+    _ScreenBase = Screen[Any]
+else:
+    _ScreenBase = object  # a mixin: Textual takes a screen's CSS from its first DOM base
+
 
 def player_look(app: App[object]) -> tuple[str, bool]:
     """The app's (language, tiles drawn as 5m): what every screen draws with."""
     return getattr(app, "lang", DEFAULT_LANG), getattr(app, "ascii_tiles", False)
 
 
-class PlayerScreen(Screen[ScreenResultType]):
+class DismissOnce(_ScreenBase):
+    """Mixed into a screen (before the screen class): it is dismissed once. Textual's
+    ``dismiss`` pops whatever screen is on top, so a second click or key that came in before
+    the first was acted on (a double click on a result's button, Enter twice) would pop the
+    screen beneath as well — the table itself."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if not self.is_active:
+            return AwaitComplete(asyncio.sleep(0))
+        return super().dismiss(result)
+
+
+class PlayerScreen(DismissOnce, Screen[ScreenResultType]):
     """A full screen in the player's language (``lang``) and tile style (``ascii_tiles``)."""
 
     def __init__(self) -> None:
@@ -32,7 +53,7 @@ class PlayerScreen(Screen[ScreenResultType]):
         localize_bindings(self, self.lang)
 
 
-class PlayerModal(ModalScreen[ScreenResultType]):
+class PlayerModal(DismissOnce, ModalScreen[ScreenResultType]):
     """A screen over another (help, a result, settings) in the player's language and tiles."""
 
     def __init__(self) -> None:

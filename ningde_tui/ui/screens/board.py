@@ -73,6 +73,10 @@ class BoardScreen(PlayerScreen[None]):
     """Lays out and draws the table; subclasses say what game it is and who looks at it
     (and end their BINDINGS with ``COMMON_BINDINGS``, so the footer lists theirs first)."""
 
+    # Nothing on the table is text to select, and its tiles are replaced as play goes on: a
+    # press that starts a selection on a tile removed since the last frame crashed Textual
+    # (the fast clicks of a player discarding).
+    ALLOW_SELECT = False
     hints_on: reactive[bool] = reactive(True)
 
     def __init__(self) -> None:

@@ -106,6 +106,8 @@ class RecentScreen(PlayerScreen[None]):
                 status = Text(tr(lang, "recent.broken"), style=BAD)
             elif s.path in playing:
                 status = Text(tr(lang, "recent.playing"), style=f"bold {GOOD}")
+            elif s.in_use:
+                status = Text(tr(lang, "recent.elsewhere"), style=f"bold {GOOD}")
             elif s.finished:
                 status = Text(tr(lang, "recent.finished"), style=MUTED)
             else:
@@ -146,6 +148,8 @@ class RecentScreen(PlayerScreen[None]):
             return
         if summary.path in self.playing():
             self.refuse("recent.in_play")
+        elif summary.in_use:
+            self.refuse("record.in_use")
         elif summary.error is None and summary.humans and not summary.finished:
             self.refuse("recent.not_yet")
         else:
@@ -155,6 +159,8 @@ class RecentScreen(PlayerScreen[None]):
         summary = self.selected()
         if summary is not None and summary.path in self.playing():
             self.refuse("recent.in_play")
+        elif summary is not None and summary.in_use:
+            self.refuse("record.in_use")
         elif summary is not None and summary.resumable:
             self.post_message(self.Continue(summary.path))
 

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...records.record import RecordError
+from ...records.record import RecordError, RecordInUse
 from ..model.i18n import tr
 from ..palette import BAD, MUTED, TEXT
 from ..widgets.keybar import KeyBar
@@ -38,6 +38,8 @@ class RecordErrorScreen(PlayerScreen[None]):
         out.append("\n\n")
         if isinstance(err, RecordError):
             out.append(tr(lang, "error.line", line=err.line, reason=err.reason), style=TEXT)
+        elif isinstance(err, RecordInUse):
+            out.append(tr(lang, "record.in_use"), style=TEXT)
         else:
             out.append(err.strerror or str(err), style=TEXT)
         return out

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from typing import cast
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
+from textual.worker import get_current_worker
 
+from ...records.record import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ..model.i18n import level_name, tr
@@ -89,7 +91,7 @@ class StartScreen(PlayerScreen[None]):
         self.rounds = rounds
         given = iter(names or ())  # the players' names, in seat order
         self.names = [next(given, "") if k == HUMAN else "" for k in self.seats]
-        self.can_continue = latest_unfinished() is not None
+        self.can_continue = False  # known once the records are read (``find_unfinished``)
 
     def compose(self) -> ComposeResult:
         with Center(id="start-box"):
@@ -120,6 +122,7 @@ class StartScreen(PlayerScreen[None]):
                 value=self.names[seat] if self.seats[seat] == HUMAN else "",
                 placeholder=self._placeholder(seat, self.seats[seat]),
                 id=f"name-{seat}",
+                max_length=MAX_NAME_CHARS,
                 compact=True,
                 disabled=self.seats[seat] != HUMAN,
             )
@@ -142,6 +145,7 @@ class StartScreen(PlayerScreen[None]):
             placeholder=tr(lang, "start.seed_hint"),
             id="seed",
             type="integer",
+            max_length=MAX_SEED_DIGITS + 2,  # room to type one digit too many, and be told
             compact=True,
         )
 
@@ -167,6 +171,21 @@ class StartScreen(PlayerScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
         self.show_room_rules(self.rules)
+        self.find_unfinished()
+
+    @work(thread=True, exclusive=True, group="records")
+    def find_unfinished(self) -> None:
+        """Whether there is a game to continue: every record is replayed to tell (a long
+        moment on a folder of a thousand games), so off the UI thread; the screen shows at
+        once, 继续上一局 waits until this says yes."""
+        found = latest_unfinished() is not None
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._found_unfinished, found)
+
+    def _found_unfinished(self, found: bool) -> None:
+        self.can_continue = found
+        if self.is_mounted:
+            self.query_one("#continue", Button).disabled = not found
 
     def show_room_rules(self, rules: RuleConfig) -> None:
         """房间规则: the switches of the settings that differ from the defaults."""
@@ -208,6 +227,10 @@ class StartScreen(PlayerScreen[None]):
         raw = self.query_one("#seed", Input).value.strip()
         if raw and not raw.lstrip("-").isdigit():
             self.query_one("#start-error", Static).update(tr(self.lang, "start.seed_bad"))
+            return False, None
+        if len(raw.lstrip("-")) > MAX_SEED_DIGITS:
+            why = tr(self.lang, "start.seed_long", n=MAX_SEED_DIGITS)
+            self.query_one("#start-error", Static).update(why)
             return False, None
         return True, int(raw) if raw else None
 
