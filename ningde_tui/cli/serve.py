@@ -5,18 +5,44 @@ At most ``--max-sessions`` games run at once (each is a process of some 40 MB); 
 that gets a plain page saying the server is full. Listening beyond this computer (``--host``
 not a loopback address) prints a warning: whoever can reach the port can play, watch every
 saved game and continue them.
+
+The websocket that drives a game is taken only from the page's own origin (the address the
+browser reached, or ``--public-url``): another web site open in the same browser gets 403, so it
+can neither play nor read the screen. A request without an Origin header is not a web page's
+and is let in. A message from the browser may be at most 64 KiB (a bigger one, a huge paste
+too, closes that connection), input the game has not read yet at most 1 MiB (a flood: closed
+too), and the terminal at most 500×200 cells. When a tab's socket closes, its game is asked to
+quit and killed if it is still running 3 s later; stopping the server ends every game.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import html
 import ipaddress
+import json
+import logging
 import shlex
 import sys
-from typing import Any
+from asyncio.subprocess import PIPE, Process
+from contextlib import suppress
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
 
 DEFAULT_MAX_SESSIONS = 4
+MAX_MESSAGE = 64 * 1024  # textual.js sends keys, pastes, resizes, focus and pings: small JSON
+MAX_WIDTH, MAX_HEIGHT = 500, 200  # cells: the game's screen buffers grow with the area
+MAX_PENDING_INPUT = 1024 * 1024  # input bytes the game has not read yet: beyond, a flood
+QUIT_GRACE = 3.0  # seconds a game whose tab has gone has to quit before it is killed
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+log = logging.getLogger("textual-serve")  # textual-serve's own log, which it shows
 
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="zh"><head><meta charset="utf-8"><title>宁德麻将 · 已满 full</title></head>
@@ -50,41 +76,222 @@ def exposure_warning(host: str, port: int, limit: int) -> str:
     )
 
 
-def capped_server(server_class: type, limit: int) -> type:
-    """``server_class`` (textual-serve's Server) with at most ``limit`` sessions at once."""
-    from aiohttp import web
+def clamp_size(width: object, height: object) -> tuple[int, int]:
+    """The terminal size a client asked for, in whole cells within 1..``MAX_WIDTH`` and
+    1..``MAX_HEIGHT``; 80×24 for what is not a number."""
 
-    class CappedServer(server_class):  # type: ignore[misc, valid-type]
-        max_sessions = limit
-        sessions = 0
+    def clamp(value: object, default: int, maximum: int) -> int:
+        if not isinstance(value, int | float | str):
+            return default
+        try:
+            number = int(value)
+        except (ValueError, OverflowError):  # "wide", NaN, infinity
+            return default
+        return min(max(number, 1), maximum)
 
-        @property
-        def full(self) -> bool:
-            return self.sessions >= self.max_sessions
+    return clamp(width, 80, MAX_WIDTH), clamp(height, 24, MAX_HEIGHT)
 
-        async def handle_index(self, request: web.Request) -> Any:
-            if self.full:
-                return web.Response(
-                    text=FULL_PAGE.format(limit=html.escape(str(self.max_sessions))),
-                    status=503,
-                    content_type="text/html",
-                    headers={"Retry-After": "60"},
-                )
-            return await super().handle_index(request)
 
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            if self.full:  # a page loaded before the others filled the server
-                websocket = web.WebSocketResponse()
-                await websocket.prepare(request)
-                await websocket.close(code=1013, message=b"server full")  # try again later
-                return websocket
-            self.sessions += 1
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                self.sessions -= 1
+def origin_of(url: str) -> tuple[str, str, int] | None:
+    """Scheme, host and port (the default one if none is written) of an http(s) URL; None for
+    anything else, such as the ``null`` origin of a sandboxed page or a local file."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, parts.hostname, DEFAULT_PORTS[scheme] if port is None else port
 
-    return CappedServer
+
+def origin_allowed(origin: str | None, host: str, public_url: str | None = None) -> bool:
+    """Whether a websocket with this Origin header comes from the page's own origin: the Host it
+    was sent to (over http or https) or ``public_url``. Browsers always send Origin, so a request
+    without one is no web page's (a script, curl) and may come in."""
+    if origin is None:
+        return True
+    pages = {origin_of(f"{scheme}://{host}") for scheme in DEFAULT_PORTS}
+    if public_url:
+        pages.add(origin_of(public_url))
+    own = origin_of(origin)
+    return own is not None and own in pages
+
+
+class InputFlood(Exception):
+    """A browser sends input faster than its game reads it: ``MAX_PENDING_INPUT`` ahead."""
+
+
+class BoundedAppService(AppService):
+    """textual-serve's AppService (one game process), kept within ``MAX_WIDTH``×``MAX_HEIGHT``
+    and ``MAX_PENDING_INPUT``, and sure to end when stopped."""
+
+    _stopping: asyncio.Future[None] | None = None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        # No shell in between (textual-serve runs one): the process stopped, or killed, is the
+        # game itself, not a /bin/sh that would leave the game running.
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command),
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            env=self._build_environment(width=width, height=height),
+        )
+        self._stdin = process.stdin
+        return process
+
+    async def start(self, width: object, height: object) -> None:
+        await super().start(*clamp_size(width, height))
+
+    async def set_terminal_size(self, width: object, height: object) -> None:
+        await super().set_terminal_size(*clamp_size(width, height))
+
+    # Input is queued for the game, never waited on: a websocket reader stuck behind a busy
+    # game would not see its tab close.
+    def _queue(self, packet_type: Literal[b"D", b"M"], payload: bytes) -> bool:
+        if self.stdin.is_closing():
+            return False  # the game has ended
+        self.stdin.write(self.encode_packet(packet_type, payload))
+        return True
+
+    def _flooded(self) -> bool:
+        return self.stdin.transport.get_write_buffer_size() > MAX_PENDING_INPUT
+
+    async def send_bytes(self, data: bytes) -> bool:
+        if self._flooded():
+            raise InputFlood
+        return self._queue(b"D", data)
+
+    async def send_meta(self, data: dict[str, Any]) -> bool:
+        return not self._flooded() and self._queue(b"M", json.dumps(data).encode("utf-8"))
+
+    # The tab may be gone: keep reading the game's output anyway, or the game blocks writing
+    # and cannot quit.
+    async def on_data(self, payload: bytes) -> None:
+        with suppress(ConnectionResetError):
+            await super().on_data(payload)
+
+    async def on_meta(self, data: bytes) -> None:
+        with suppress(ConnectionResetError):
+            await super().on_meta(data)
+
+    async def run(self) -> None:
+        await super().run()
+        await self.remote_close()  # however the game ended, its tab has nothing left to show
+
+    async def stop(self) -> None:
+        """Ask the game to quit and wait for it to end; kill it if it is still running
+        ``QUIT_GRACE`` seconds later (busy with a flood of input queued before the quit, or
+        hung). Callers may wait together, and one that is cancelled does not cut it short."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._end())
+        await asyncio.shield(self._stopping)
+
+    async def _end(self) -> None:
+        process, task = self._process, self._task
+        if process is None or task is None:
+            return  # never started
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+
+        async def quit_game() -> None:
+            await self.send_meta({"type": "quit"})
+            await process.wait()
+
+        try:
+            await asyncio.wait_for(quit_game(), QUIT_GRACE)
+        except TimeoutError:
+            process.kill()
+        await process.wait()
+        await task  # the game's output read to the end
+
+
+class CappedServer(Server):
+    """textual-serve's Server with at most ``max_sessions`` games at once, whose game sockets
+    take only the page's own origin, small messages and sane terminal sizes, and whose games
+    end with their tabs and with the server."""
+
+    def __init__(
+        self, command: str, *, max_sessions: int, public_url: str | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(command, public_url=public_url, **kwargs)
+        self.max_sessions = max_sessions
+        self.given_public_url = public_url
+        self.games: set[BoundedAppService] = set()  # one a session, until its game has ended
+
+    @property
+    def full(self) -> bool:
+        return len(self.games) >= self.max_sessions
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        if self.full:
+            return web.Response(
+                text=FULL_PAGE.format(limit=html.escape(str(self.max_sessions))),
+                status=503,
+                content_type="text/html",
+                headers={"Retry-After": "60"},
+            )
+        return aiohttp_jinja2.render_template("app_index.html", request, self.page(request))
+
+    def page(self, request: web.Request) -> dict[str, Any]:
+        """textual-serve's page, except that without ``--public-url`` it points back to the
+        address the browser used rather than to ``--host``: the page's websocket then goes to
+        the origin the page came from, the only one it is let in from."""
+        base = (self.given_public_url or f"{request.scheme}://{request.host}").rstrip("/")
+        scheme, rest = base.split(":", 1)
+        websocket = ("wss:" if scheme.lower() == "https" else "ws:") + rest
+        router = request.app.router
+        return {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": f"{websocket}{router['websocket'].url_for()}",
+            "config": {"static": {"url": f"{base}{router['static'].url_for(filename='/')}"}},
+            "application": {"name": self.title},
+        }
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        # Before the upgrade: a page from another site may neither play nor read the screen
+        if not origin_allowed(request.headers.get("Origin"), request.host, self.given_public_url):
+            raise web.HTTPForbidden(text="this game only takes its own page's websocket")
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if self.full:  # a page loaded before the others filled the server
+            await websocket.prepare(request)
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"server full")
+            return websocket
+        game = BoundedAppService(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,  # type: ignore[arg-type]  # (returns a bool: unused)
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        self.games.add(game)  # before any wait, so that the cap holds
+        try:
+            await websocket.prepare(request)
+            await self._play(request, websocket, game)
+        finally:
+            await game.stop()
+            self.games.discard(game)
+        return websocket
+
+    async def _play(
+        self, request: web.Request, websocket: web.WebSocketResponse, game: BoundedAppService
+    ) -> None:
+        """Until the socket closes: the tab went, sent a message over ``MAX_MESSAGE`` (aiohttp
+        closes with 1009) or a flood of input, or the game ended."""
+        try:
+            await game.start(request.query.get("width", "80"), request.query.get("height", "24"))
+            await self._process_messages(websocket, game)
+        except InputFlood:
+            await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"input flood")
+        except Exception:
+            log.exception("ningde serve: a game's session failed")
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await super().on_shutdown(app)
+        # The games end with the server rather than outlive it
+        await asyncio.gather(*(game.stop() for game in list(self.games)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
-        "--public-url", default=None, help="the URL browsers reach (behind a proxy)"
+        "--public-url",
+        default=None,
+        help="the URL browsers reach (behind a proxy); its origin may open games too",
     )
     parser.add_argument(
         "--max-sessions",
@@ -112,20 +321,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.max_sessions < 1:
         parser.error("--max-sessions must be at least 1")
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        print(
-            "ningde serve: textual-serve is not installed (pip install textual-serve)",
-            file=sys.stderr,
-        )
-        return 2
     if not is_loopback(args.host):
         print(exposure_warning(args.host, args.port, args.max_sessions), file=sys.stderr)
     rest = [a for a in args.command if a != "--"] or ["play"]
     command = shlex.join([sys.executable, "-m", "ningde_tui", *rest])
-    server = capped_server(Server, args.max_sessions)(
-        command, host=args.host, port=args.port, title="宁德麻将", public_url=args.public_url
+    server = CappedServer(
+        command,
+        max_sessions=args.max_sessions,
+        host=args.host,
+        port=args.port,
+        title="宁德麻将",
+        public_url=args.public_url,
     )
     server.serve()
     return 0
