@@ -125,6 +125,41 @@ def test_stats_filters_by_player_and_by_opponents_level(simulated, capsys):
     assert none == {"games": 0, "hands": 0, "players": []}
 
 
+def test_a_name_on_three_seats_of_a_game_plays_it_once(simulated, tmp_path, capsys):
+    """The app names bots by their level: a table of hard and three normal bots has three
+    seats named ``normal``. That player played each game once, at three seats: ``games``
+    and the timeline count the game once, hands, wins, deal-ins and points every seat's."""
+    from ningde_tui.cli.simulate import main as simulate_main
+
+    folder = tmp_path / "named"
+    bots = "hard,normal,normal,normal"
+    assert (
+        simulate_main(["--hands", "32", "--seed", "5", "--bots", bots, "--record", str(folder)])
+        == 0
+    )
+    capsys.readouterr()  # its table
+    for path in folder.glob("*.jsonl"):
+        head, rest = path.read_text().split("\n", 1)
+        game = json.loads(head)
+        for seat in game["seats"]:
+            seat["name"] = seat["level"]  # as the app names them
+        path.write_text(json.dumps(game) + "\n" + rest)
+    want = tallies_from_replay_check(folder, capsys)
+    got = stats_json(capsys, "--dir", str(folder))
+    assert got["games"] == 2 and got["hands"] == 32
+    players = {p["name"]: p for p in got["players"]}
+    assert set(players) == {"hard", "normal"}
+    for p in players.values():
+        for key in ("hands", "wins", "self_draws", "deal_ins", "points"):
+            assert p[key] == want[p["name"]][key], (p["name"], key)
+        assert p["games"] == 2 and len(p["timeline"]) == 2 and p["timeline"][-1] == p["points"]
+        assert len(p["hand_points"]) == 32 and p["hand_points"][-1] == p["points"]
+        assert p["hand_points"][15] == p["timeline"][0]  # in time order: game one, then two
+    assert players["normal"]["hands"] == 3 * 32 and players["hard"]["hands"] == 32
+    assert players["normal"]["points"] == -players["hard"]["points"]
+    assert stats_json(capsys, "--dir", str(folder), "--player", "normal")["games"] == 2
+
+
 def review_json(path: Path, seat: int, capsys) -> tuple[list[dict], dict]:
     assert review_main([str(path), "--seat", str(seat), "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

@@ -13,9 +13,14 @@ seed and bots give the same games bit for bit, however many worker processes sha
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import math
+import os
 import random
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -31,6 +36,8 @@ from ..rules.session import HandSetup, Session
 from ..rules.wall import roll_dice, shuffled_wall
 
 SESSION_HANDS = 16
+ORPHAN_POLL_S = 0.5  # how often a worker checks that the process that started it lives
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def play_hand(game: Game, players: Sequence[Player], on_action: Callable | None = None) -> None:
@@ -111,6 +118,34 @@ class Summary:
                 mean, ci = s.mean_ci()
                 row.update({"mean": round(mean, 3), "ci95": round(ci, 3), "hands": s.hands})
         return out
+
+
+# ----------------------------------------------------------------------------- workers
+def _end_with_parent(parent: int) -> None:
+    """Pool initializer: end this worker when ``parent`` dies, even by SIGKILL.
+
+    A killed parent runs no clean-up, so nothing would stop its workers playing on for
+    nobody. On Linux the kernel sends this process SIGKILL when its parent dies
+    (``PR_SET_PDEATHSIG``; strictly, when the parent's thread that started it ends, and
+    ``simulate`` starts the pool from the thread that waits for its results); everywhere a
+    daemon thread also watches ``os.getppid()``, which changes once the parent is gone, and
+    leaves at once. The parent may already have died before the prctl call: the check after
+    it covers that."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # no prctl to be found: the thread alone watches
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_POLL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
 
 
 # ----------------------------------------------------------------------------- one block
@@ -238,7 +273,9 @@ def simulate(
             progress(played)
 
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(
+            workers, initializer=_end_with_parent, initargs=(os.getpid(),)
+        ) as pool:
             for block in pool.map(job, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
                 take(block)
     else:
