@@ -8,15 +8,14 @@ from typing import TYPE_CHECKING
 
 from ..ui.model.i18n import LANGS
 from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
-from .play import parse_levels, parse_seed
+from .play import parse_levels, parse_seed, run_table
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
 
 
 def main(argv: list[str] | None = None) -> int:
-    build_app(argv).run()
-    return 0
+    return run_table(build_app(argv), "demo")
 
 
 def build_app(argv: list[str] | None = None) -> NingdeApp:

@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT
-from .play import common_options, parse_levels, parse_names, parse_seats
+from .play import common_options, parse_levels, parse_names, parse_seats, run_table
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -32,8 +32,7 @@ def hotseat_plan(humans: int, seats: list[int] | None, bots: list[str] | None) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    build_app(argv).run()
-    return 0
+    return run_table(build_app(argv), "hotseat")
 
 
 def build_app(argv: list[str] | None = None) -> NingdeApp:

@@ -4,6 +4,8 @@ open a table share."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import TYPE_CHECKING
 
 from ..records.record import check_name, check_seed
@@ -11,6 +13,8 @@ from ..ui.model.i18n import LANGS
 from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from ..ui.app import NingdeApp
 
 
@@ -69,9 +73,37 @@ def common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
 
 
+WEB_DRIVER = "TEXTUAL_DRIVER"  # set by textual-serve: the app talks to a browser, not a tty
+
+
+def needs_terminal(command: str) -> str | None:
+    """Why the table cannot run here, or None: with no terminal on stdin and stdout (a pipe,
+    a service) Textual's input thread would spin on a CPU core instead of reading keys."""
+    if os.environ.get(WEB_DRIVER):
+        return None
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        if stream is None or not stream.isatty():
+            return (
+                f"ningde {command}: the table needs a terminal, and its {name} is not one "
+                "(for a game in a browser: ningde serve; for games without a screen: "
+                "ningde simulate)"
+            )
+    return None
+
+
+def run_table(app: App[None], command: str) -> int:
+    """Run a table command's app: exit 2 without a terminal, 1 if the app crashed (Textual
+    has printed the error by then), else the app's own status."""
+    why = needs_terminal(command)
+    if why is not None:
+        print(why, file=sys.stderr)
+        return 2
+    app.run()
+    return app.return_code or 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    build_app(argv).run()
-    return 0
+    return run_table(build_app(argv), "play")
 
 
 def build_app(argv: list[str] | None = None) -> NingdeApp:

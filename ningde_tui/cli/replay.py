@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..records.record import RecordError, replay_file
 from ..rules.tiles import format_tiles, tile_str
 from ..ui.model.i18n import pattern_name
+from .play import run_table
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -99,9 +100,7 @@ def _headless(args: argparse.Namespace) -> int:
 
 def _watch(args: argparse.Namespace) -> int:
     """The TUI viewer; a record that cannot be replayed opens an error screen naming the line."""
-    app = _watch_app(args)
-    app.run()
-    return app.return_code or 0
+    return run_table(_watch_app(args), "replay")
 
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:

@@ -12,6 +12,7 @@ A demo (no humans) shows every hand and plays on by itself.
 from __future__ import annotations
 
 import time
+from concurrent.futures import CancelledError
 from pathlib import Path
 
 from textual import on, work
@@ -218,20 +219,26 @@ class TableScreen(BoardScreen):
     def run_bots(self) -> None:
         """Bots decide off the UI thread; each decision is applied on the UI thread."""
         worker = get_current_worker()
-        while not worker.is_cancelled:
-            delay = PACES[self.pace]  # the pace may change (key f) while the bots play
-            step = self.app.call_from_thread(self.match.next_bot)
-            if step is None:
-                break
-            seat, obs, version = step
-            action = self.match.players[seat].choose(obs)
-            if delay and action.type not in (PASS, DECLINE_THREE_GOLD) and self.watched:
-                time.sleep(delay)
-            if worker.is_cancelled:
-                return
-            self.app.call_from_thread(self._apply_bot, action, version)
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._bots_done)
+        try:
+            while not worker.is_cancelled:
+                delay = PACES[self.pace]  # the pace may change (key f) while the bots play
+                step = self.app.call_from_thread(self.match.next_bot)
+                if step is None:
+                    break
+                seat, obs, version = step
+                action = self.match.players[seat].choose(obs)
+                if delay and action.type not in (PASS, DECLINE_THREE_GOLD) and self.watched:
+                    time.sleep(delay)
+                if worker.is_cancelled:
+                    return
+                self.app.call_from_thread(self._apply_bot, action, version)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._bots_done)
+        except (RuntimeError, CancelledError):
+            # the app closed while a bot was thinking (Ctrl+Q in the middle of a demo): its
+            # loop is gone or stopping, and nothing is left to apply the move to
+            if self.app.is_running and not worker.is_cancelled:
+                raise
 
     def _apply_bot(self, action: Action, version: int) -> None:
         if version != self.match.version or not self.on_table:
