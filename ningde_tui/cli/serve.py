@@ -119,6 +119,16 @@ def origin_allowed(origin: str | None, host: str, public_url: str | None = None)
     return own is not None and own in pages
 
 
+def host_allowed(host_header: str, listening: str, public_url: str | None = None) -> bool:
+    """Whether a request's Host may be answered. A server on a loopback address answers only
+    names of this computer: a hostile page that points its own name at 127.0.0.1 (DNS
+    rebinding) sends its own name as Host, and its Origin then matches it."""
+    if public_url or not is_loopback(listening):
+        return True
+    name = origin_of(f"http://{host_header}")
+    return name is not None and name[1] is not None and is_loopback(name[1])
+
+
 class InputFlood(Exception):
     """A browser sends input faster than its game reads it: ``MAX_PENDING_INPUT`` ahead."""
 
@@ -225,6 +235,8 @@ class CappedServer(Server):
         return len(self.games) >= self.max_sessions
 
     async def handle_index(self, request: web.Request) -> web.Response:
+        if not host_allowed(request.host, self.host, self.given_public_url):
+            raise web.HTTPMisdirectedRequest(text="this game answers its own address only")
         if self.full:
             return web.Response(
                 text=FULL_PAGE.format(limit=html.escape(str(self.max_sessions))),
@@ -251,7 +263,9 @@ class CappedServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         # Before the upgrade: a page from another site may neither play nor read the screen
-        if not origin_allowed(request.headers.get("Origin"), request.host, self.given_public_url):
+        if not host_allowed(request.host, self.host, self.given_public_url) or not origin_allowed(
+            request.headers.get("Origin"), request.host, self.given_public_url
+        ):
             raise web.HTTPForbidden(text="this game only takes its own page's websocket")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         if self.full:  # a page loaded before the others filled the server

@@ -276,6 +276,42 @@ def test_only_the_pages_own_origin_may_open_a_game() -> None:
         asyncio.run(scenario(base))
 
 
+def test_hosts_a_loopback_server_answers() -> None:
+    from ningde_tui.cli.serve import host_allowed
+
+    for own in ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST"]:
+        assert host_allowed(own, "localhost")
+    for foreign in ["evil.example:8000", "192.168.1.5:8000", "", "::"]:
+        assert not host_allowed(foreign, "127.0.0.1")
+    assert host_allowed("mahjong.example.org", "0.0.0.0")  # shared on purpose: any name
+    assert host_allowed("mahjong.example.org", "127.0.0.1", "https://mahjong.example.org")
+
+
+def test_a_rebound_name_gets_neither_the_page_nor_a_game() -> None:
+    """DNS rebinding: a hostile page points its own name at 127.0.0.1, so its requests carry
+    its name as Host and its Origin matches that Host. A loopback server answers only the
+    names of this computer."""
+    import aiohttp
+
+    async def scenario(base: str) -> None:
+        port = base.rsplit(":", 1)[1]
+        rebound = f"evil.example:{port}"
+        async with aiohttp.ClientSession() as http:
+            await until_up(http, base)
+            async with http.get(base + "/", headers={"Host": rebound}) as response:
+                assert response.status == 421
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(
+                    base + "/ws", origin=f"http://{rebound}", headers={"Host": rebound}
+                )
+            assert refused.value.status == 403
+            async with http.ws_connect(base + "/ws", origin=base) as ws:
+                await first_screen(ws)
+
+    with serving() as (_, base):
+        asyncio.run(scenario(base))
+
+
 def test_a_message_too_big_closes_its_connection_only() -> None:
     """One 4 MB message of keys kept a game at 100% CPU and 812 MB for minutes: a message over
     64 KiB now closes that socket (1009), its game ends, and the other tab plays on."""
