@@ -33,15 +33,7 @@ def test_the_game_quits_when_its_terminal_is_hung_up(tmp_path):
     )
     os.close(slave)
     try:
-        drawn = b""
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and "请出牌".encode() not in drawn:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    drawn += os.read(master, 1 << 16)
-                except OSError:
-                    break
+        drawn = read_until(master, proc, "请出牌".encode(), 30)
         assert "请出牌".encode() in drawn or "你".encode() in drawn, drawn[-500:]
         os.close(master)
         proc.wait(timeout=20)
