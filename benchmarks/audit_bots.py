@@ -1,4 +1,4 @@
-"""Decision audit (issue 14): where does a bot leave points on the table?
+"""Decision audit: where does a bot leave points on the table?
 
     .venv/bin/python benchmarks/audit_bots.py --hands 200 --rollouts 16 [--bot baseline]
         [--kinds discard,claim,turn] [--out decisions.jsonl]
@@ -13,8 +13,8 @@ Each option is played on the same reshuffles (common random numbers), so the dif
 paired. What is reshuffled:
 
 - by default the others' concealed tiles and the live wall, uniformly. The others then hold
-  random hands, far from ready even late in a hand, which flatters waiting (issue 14's win
-  model was fitted on such values and lost at the table);
+  random hands, far from ready even late in a hand, which flatters waiting (a model of when
+  to pass a discard win fitted on such values lost at the table: docs/research/bots.md);
 - with ``--keep-hands`` only the live wall: the others keep the hands they really hold. The
   values are then what the option is worth at this table; a model fitted on them from the
   seat's own view learns the value averaged over the hands the others really hold in such
@@ -35,9 +35,9 @@ choice cannot be bettered there; a true sd comparable to the mean says some of t
 would be better taken the other way, if one could tell which. ``--out`` writes every decision
 (the seat's view: hand, melds, ponds, open melds, unseen counts; each option's rollout values,
 the bot's own rating of a discard, and which seats the discard would really let win) as JSON
-lines for offline fits (benchmarks/fit_calls.py), with what the seat cannot see (``hidden``:
-the others' concealed tiles and the live wall) kept apart for measuring what a read of them
-would be worth.
+lines for offline fits (benchmarks/fit_calls.py fits hard's call model on them), with what
+the seat cannot see (``hidden``: the others' concealed tiles and the live wall) kept apart
+for measuring what a read of them would be worth.
 
 This reads and copies the engine's ``Game`` (a measuring tool, not a player): the bots
 themselves only ever see their Observation.

@@ -3,7 +3,7 @@
 Every operation runs over a fixed set of different hands (fixed seed), each hand once per pass.
 "cold" is the first pass right after emptying the shape caches (no target: a game fills them
 within a few turns); "warm" is the best of several later passes (the per-suit and m+p caches are then full, as they soon are in a real game).
-Prints a table and exits 1 if a target of the issue is missed.
+Prints a table and exits 1 if a speed target (the table's last columns) is missed.
 
     .venv/bin/python benchmarks/bench_shapes.py
 """

@@ -1,4 +1,4 @@
-"""Speed of `ningde stats` and `ningde review` (issue 13: stats under a second on a data folder
+"""Speed of `ningde stats` and `ningde review` (the aims: stats under a second on a data folder
 of 1,000 games after the first run; a review of a 16-hand game under 10 s on one core).
 
     .venv/bin/python benchmarks/bench_stats_review.py [--games 1000]

@@ -1,28 +1,24 @@
-"""Fit hard's call model (issue 14) from decisions valued by audit_bots.py.
+"""Fit hard's call model (``CALL_WEIGHTS`` in ningde_tui/bots/hard.py) from decisions valued by
+audit_bots.py.
 
     .venv/bin/python benchmarks/audit_bots.py --keep-hands --lineup baseline,baseline,normal,easy \
         --kinds claim,turn --hands 2000 --rollouts 8 --out calls.jsonl
-    python3 benchmarks/fit_calls.py calls.jsonl [more.jsonl ...]   # needs numpy
-    PYTHONPATH=. python3 benchmarks/fit_calls.py \
-        benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz
+    PYTHONPATH=. python3 benchmarks/fit_calls.py calls.jsonl [more.jsonl ...]   # needs numpy
+    PYTHONPATH=. python3 benchmarks/fit_calls.py benchmarks/data/calls.jsonl.gz
 
-The data the shipped weights come from is
-benchmarks/data/calls-audit-kept-hands-2026-12-01.jsonl.gz: 4,079 decisions of baseline's
-seats at the table baseline, baseline, normal, easy (seeds 31 and 32), every option valued by
-8 rollouts that keep the others' real hands (only the live wall reshuffled), in
-audit_bots.py's ``--out`` format. benchmarks/data/calls-audit-2026-12-01.jsonl.gz is the
-second round's data (four baseline bots, uniform reshuffles of everything the seat cannot
-see: those values flatter waiting, see hard.py's notes); WIN_WEIGHTS (the win model, off)
-come from it.
+The shipped weights come from benchmarks/data/calls.jsonl.gz: 4,079 decisions of baseline's
+seats at the table baseline, baseline, normal, easy (audit seeds 31 and 32), every option
+valued by 8 rollouts that keep the others' real hands (only the live wall reshuffled), in
+audit_bots.py's ``--out`` format. Run on it, this prints exactly the shipped CALL_WEIGHTS.
 
 For every 吃/碰/杠 offered on a discard (no 胡 on offer), the rollouts give the points of
 calling minus passing; ``ningde_tui.bots.hard.call_features`` gives what the seat can see
 (shanten change, effective tiles before and after, who discarded, golds, wall, melds). A
-least-squares fit per shanten change (−1: the call brings the hand closer, 0: it does not)
-gives the weights pasted into hard.py's CALL_WEIGHTS (−1 and 0 only: a call that sets the
-hand back is never made, as baseline never makes one). Printed with it: a 5-fold
-cross-validation of the policy "call when the model says calling beats passing", against
-the audited bot's own choices, in points per decision (rollout values on held-out decisions).
+least-squares fit (a little ridge) per shanten change gives the weights; hard uses those for
+−1 (the call brings the hand closer) and 0 (it does not): a call that sets the hand back is
+never made, so the +1 fit, printed for reference, does not ship. Printed with each: a 5-fold
+cross-validation of the policy "follow the audited bot unless the model disagrees beyond a
+margin", in points per call option (rollout values on held-out decisions).
 """
 
 from __future__ import annotations
@@ -37,17 +33,14 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ningde_tui.bots.hard import (
-    CALL_FEATURES,
-    WIN_FEATURES,
-    ClaimView,
-    call_features,
-    win_features,
-)
+from ningde_tui.bots.hard import CALL_FEATURES, ClaimView, call_features
 
 RIDGE = 1.0
 # the policy checked: follow the audited bot unless the model's value is beyond this margin
 MARGINS = (0.0, 0.25, 0.5, 1.0)
+
+
+SHIPPED = (-1, 0)  # the shanten changes hard has weights for
 
 
 def claim_decisions(paths: list[str]) -> Iterator[dict]:
@@ -61,7 +54,7 @@ def claim_decisions(paths: list[str]) -> Iterator[dict]:
 
 
 def view_of(r: dict) -> ClaimView:
-    """The seat's view in an audited decision, as the models read it."""
+    """The seat's view in an audited decision, as the call model reads it."""
     seat = r["seat"]
     return ClaimView(
         r["hand"], r["gold"], r["melds"][seat], r["unseen"], r["drawable"], seat,
@@ -99,21 +92,6 @@ def rows(paths: list[str]) -> list[dict]:
     return out
 
 
-def win_rows(paths: list[str]) -> list[dict]:
-    """Wins offered on a discard: the points of passing minus taking the win."""
-    out = []
-    for r in claim_decisions(paths):
-        opts = r["options"]
-        wins = [o for o in opts if o["type"] == "win"]
-        passes = [o for o in opts if o["type"] == "pass"]
-        if not wins or not passes:
-            continue
-        x = win_features(view_of(r))
-        d = [a - b for a, b in zip(passes[0]["vals"], wins[0]["vals"], strict=True)]
-        out.append({"x": x, "d": statistics.fmean(d), "called": opts[0] is passes[0]})
-    return out
-
-
 def fit(xs: list[dict]) -> np.ndarray:
     a = np.array([r["x"] for r in xs])
     y = np.array([r["d"] for r in xs])
@@ -122,9 +100,9 @@ def fit(xs: list[dict]) -> np.ndarray:
     return np.linalg.solve(a.T @ a + reg, a.T @ y)
 
 
-def cross_validate(xs: list[dict], what: str) -> None:
+def cross_validate(xs: list[dict]) -> None:
     """5-fold: follow the audited bot unless the model disagrees beyond a margin (``called``:
-    the bot took the modelled option; ``d``: that option's points minus the other's)."""
+    the bot took the option; ``d``: calling's points minus passing's)."""
     rng = random.Random(0)
     order = list(range(len(xs)))
     rng.shuffle(order)
@@ -144,17 +122,11 @@ def cross_validate(xs: list[dict], what: str) -> None:
         print(
             f"   cross-validated, margin {margin}: {flips} of {len(gains)} decided otherwise "
             f"than the audited bot, gain {statistics.fmean(gains):+.3f} ±{half:.3f} points "
-            f"per {what}"
+            "per option"
         )
 
 
 def main() -> None:
-    wins = win_rows(sys.argv[1:])
-    w = fit(wins)
-    print(f"{len(wins)} wins on a discard offered; passing minus taking:")
-    print("   " + ", ".join(f"{n} {v:+.3f}" for n, v in zip(WIN_FEATURES, w, strict=True)))
-    cross_validate(wins, "win offered")
-    print(f"WIN_WEIGHTS = ({', '.join(f'{v:.3f}' for v in w)})")
     data = rows(sys.argv[1:])
     by_dsh: dict[int, list[dict]] = defaultdict(list)
     for r in data:
@@ -170,10 +142,10 @@ def main() -> None:
             f"dsh {dsh:+d}: "
             + ", ".join(f"{n} {v:+.3f}" for n, v in zip(CALL_FEATURES, w, strict=True))
         )
-        cross_validate(xs, "option")
+        cross_validate(xs)
     print("CALL_WEIGHTS = {")
-    for dsh, w in weights.items():
-        print(f"    {dsh}: ({', '.join(f'{v:.3f}' for v in w)}),")
+    for dsh in SHIPPED:
+        print(f"    {dsh}: ({', '.join(f'{v:.3f}' for v in weights[dsh])}),")
     print("}")
 
 

@@ -1,47 +1,36 @@
-"""Fit the read of the others (ningde_tui/bots/reading.py) on benchmarks/reading_data.py's rows.
+"""Fit hard's read of the others (READ_WEIGHTS in ningde_tui/bots/reading.py) on
+benchmarks/reading_data.py's rows.
 
-    PYTHONPATH=. python3 benchmarks/fit_reading.py benchmarks/data/feeds-*.jsonl.gz   # numpy
+    PYTHONPATH=. python3 benchmarks/fit_reading.py benchmarks/data/feeds.jsonl.gz   # numpy
 
 A logistic regression of "that seat could win on this tile" on READ_FEATURES (Newton's method,
 a little L2), checked by 5-fold cross-validation over decisions. Printed: the base rate, the
 log loss against a constant, the AUC, a calibration table, and what matters to the bot: in
 decisions with a safe and a feeding ready discard, how often the discard the model rates
 safest is really safe, against a pick at random. Then the weights fitted on all rows, to copy
-into reading.py's READ_WEIGHTS.
+into reading.py's READ_WEIGHTS: on benchmarks/data/feeds.jsonl.gz (made by ``reading_data.py
+--hands 8000 --seed 21``) they are exactly the shipped ones.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-import math
 import sys
 from collections import defaultdict
 
 import numpy as np
-from belief import BETAS
-from reading_data import KIND_FEATURES
 
 from ningde_tui.bots.reading import READ_FEATURES
 
-DRAWN = ["last discard was its draw", "discards of its draw in a row"]
 
-
-def belief_logits(b: list[float]) -> list[float]:
-    """belief.py's sampled waits for each beta, as logits (the model's extra inputs)."""
-    return [math.log(min(max(v, 1e-4), 1 - 1e-4) / (1 - min(max(v, 1e-4), 1 - 1e-4))) for v in b]
-
-
-def load(
-    paths: list[str], drawn: bool = False, belief: bool = False
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
+def load(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
     xs, ys, ds, keys = [], [], [], []
     for i, path in enumerate(paths):
         with gzip.open(path, "rt") as f:
             for line in f:
                 r = json.loads(line)
-                extra = belief_logits(r["b"]) if belief else []
-                xs.append(r["x"] + (r["t"] if drawn else []) + extra)
+                xs.append(r["x"])
                 ys.append(r["y"])
                 decision = r["decision"] + 10_000_000 * i  # decisions are numbered per file
                 ds.append(decision)
@@ -49,16 +38,13 @@ def load(
     return np.array(xs), np.array(ys, dtype=float), np.array(ds), keys
 
 
-def fit(
-    x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30, n: np.ndarray | None = None
-) -> np.ndarray:
-    """Logistic regression; with ``n``, binomial: ``y`` successes out of ``n`` trials a row."""
-    trials = np.ones(len(y)) if n is None else n
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.ndarray:
+    """Logistic regression by Newton's method."""
     w = np.zeros(x.shape[1])
     for _ in range(steps):
         p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
-        grad = x.T @ (trials * p - y) + l2 * w
-        hess = (x * (trials * p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
+        grad = x.T @ (p - y) + l2 * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-8:
@@ -66,14 +52,12 @@ def fit(
     return w
 
 
-def cross_validated(
-    x: np.ndarray, y: np.ndarray, d: np.ndarray, n: np.ndarray | None = None
-) -> np.ndarray:
+def cross_validated(x: np.ndarray, y: np.ndarray, d: np.ndarray) -> np.ndarray:
     """Each row's fitted chance from a fit on the other four fifths of the decisions."""
     p = np.zeros(len(y))
     for k in range(5):
         test = d % 5 == k
-        w = fit(x[~test], y[~test], n=None if n is None else n[~test])
+        w = fit(x[~test], y[~test])
         p[test] = 1 / (1 + np.exp(-np.clip(x[test] @ w, -30, 30)))
     return p
 
@@ -114,49 +98,8 @@ def picks(p: np.ndarray, y: np.ndarray, keys: list[tuple[int, int]]) -> None:
     )
 
 
-def kinds(paths: list[str]) -> None:
-    """Rows of reading_data.py --kinds: how many unseen copies of a kind are in the drawable wall."""
-    xs, us, ys, ds = [], [], [], []
-    for path in paths:
-        with gzip.open(path, "rt") as f:
-            for line in f:
-                r = json.loads(line)
-                xs.append(r["x"])
-                us.append(r["u"])
-                ys.append(r["y"])
-                ds.append(r["decision"])
-    x, u, y, d = np.array(xs), np.array(us, float), np.array(ys, float), np.array(ds)
-    print(
-        f"{len(y)} kinds in {len(set(ds))} positions; {y.sum() / u.sum():.3f} of unseen in the wall"
-    )
-    prior = u / (1 + np.exp(-x[:, 1]))  # every unseen copy alike: drawable / unseen
-    e = u * cross_validated(x, y, d, n=u)
-    for name, est in (("alike", prior), ("model", e)):
-        err = ((est - y) ** 2).mean()
-        print(f"  {name}: mean squared error of the wall count {err:.4f}")
-    w = fit(x, y, n=u)
-    print("KIND_WEIGHTS = (")
-    for name, v in zip(KIND_FEATURES, w, strict=True):
-        print(f"    {v:+.4f},  # {name}")
-    print(")")
-
-
 def main() -> None:
-    if sys.argv[1] == "--kinds":
-        kinds(sys.argv[2:])
-        return
-    drawn = sys.argv[1] == "--drawn"
-    belief = sys.argv[1] == "--belief"
-    x, y, d, keys = load(sys.argv[1 + (drawn or belief) :], drawn, belief)
-    if belief:
-        nb = len(BETAS)  # the beliefs are the last columns, the constant the first
-        for name, xs in (
-            ("the read alone", x[:, :-nb]),
-            ("beliefs alone", x[:, [0, *range(-nb, 0)]]),
-        ):
-            p = cross_validated(xs, y, d)
-            print(f"{name}: cross-validated AUC {auc(p, y):.3f}, log loss {logloss(p, y):.4f}")
-            picks(p, y, keys)
+    x, y, d, keys = load(sys.argv[1:])
     print(f"{len(y)} rows (ready discards × other seats), {len(set(d.tolist()))} decisions")
     print(
         f"base rate {y.mean():.4f}; constant log loss {logloss(np.full(len(y), y.mean()), y):.4f}"
@@ -171,8 +114,7 @@ def main() -> None:
     picks(p, y, keys)
     w = fit(x, y)
     print("READ_WEIGHTS = (")
-    names = [*READ_FEATURES, *(DRAWN if drawn else []), *(map(str, BETAS) if belief else [])]
-    for name, v in zip(names, w, strict=True):
+    for name, v in zip(READ_FEATURES, w, strict=True):
         print(f"    {v:+.4f},  # {name}")
     print(")")
 

@@ -111,7 +111,7 @@ def _without(tiles: list[int], tile: int) -> list[int]:
 BotFactory = Callable[[int], Player]  # a bot class: seed -> player
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 # Bots kept only to measure others against (simulate and the benchmarks know them; the start
-# screen does not): ``baseline`` is the hard bot of 2026-12-01, frozen (issue 14).
+# screen does not): ``baseline`` is a frozen copy of an earlier hard bot (bots/baseline.py).
 REFERENCE_BOTS: dict[str, BotFactory] = {}
 
 

@@ -1,24 +1,44 @@
-"""``baseline``: the hard bot as it was on 2026-12-01, frozen (issue 14), so every change to the
-bots is measured against the same opponent. Not offered on the start screen (it is registered
-in ``base.REFERENCE_BOTS``, not ``BOTS``); ``ningde simulate`` and the benchmarks know it.
+"""``baseline``: a frozen copy of the hard bot's play before its call model, pattern play and
+read of the others, so that every change to the bots is measured against the same opponent.
+Not offered on the start screen (it is registered in ``base.REFERENCE_BOTS``, not ``BOTS``);
+``ningde simulate`` and the benchmarks know it.
 
-Do not change its play: tests/bots/test_bots_baseline.py pins the decisions of a few seeded
-hands. It inherits the shared flow (``HeuristicBot``) and ``NormalBot.best_call``; a change
-there that moves baseline's decisions fails that test, so keep such changes out of its path.
+Do not change its play: tests/bots/test_bots_baseline.py pins its decisions over a few seeded
+hands. It is self-contained on purpose — its own decision flow and judgement, nothing inherited
+from the levels (it shares only their ``Candidate`` record) — so that no change to easy,
+normal or hard can move it; it reads hands only through the engine (``rules``) and
+``evaluate.py``'s counting. Keep it that way: do not make it share code with the levels,
+even where the two read alike.
 
-What it does: counts speed as this short game is played (each player draws only some 7 tiles):
-a tile that advances the hand is worth more when another seat's discard can also bring it
-(碰 from anyone, 吃 from the 上家, a win from anyone), and a discard the others can call costs
-something; when ready, weighs each winning tile by what a win on it pays (金雀, 清一色, 金顺 pay
-far more than 平胡); passes up a discard 平胡 when its next draw is likely to self-draw, which
-pays double; skips a cheap win, or 三金倒, while a 金雀 is close and time remains; keeps tiles of
-a suit an opponent visibly collects (清一色) when it can.
+What it does (hard.py describes the same judgement, which hard builds on): counts speed as
+this short game is played — a tile that advances the hand is worth more when another seat's
+discard can also bring it, and a discard the others can call costs something; when ready,
+weighs each winning tile by what a win on it pays; passes up a discard 平胡 when its next draw
+is likely to self-draw, which pays double; skips a cheap win, or 三金倒, while a 金雀 is close
+and time remains; keeps tiles of a suit an opponent visibly collects (清一色) when it can; calls
+吃/碰/杠 exactly when the call brings the hand closer. It never makes a deliberate mistake, so
+its seed changes nothing.
 """
 
 from __future__ import annotations
 
 from ..rules import shapes
-from ..rules.game import DISCARD, PASS, TURN, WIN, Action, Observation
+from ..rules.game import (
+    ADDKONG,
+    ANKONG_,
+    CHI_,
+    DECLINE_THREE_GOLD,
+    DISCARD,
+    KONG_,
+    PASS,
+    PONG_,
+    ROB_GOLD,
+    THREE_GOLD,
+    TURN,
+    WIN,
+    Action,
+    Observation,
+)
 from ..rules.scoring import (
     BY_DISCARD,
     BY_SELF,
@@ -41,101 +61,157 @@ from .evaluate import (
     unseen_tiles,
     visible_flush_suit,
 )
-from .levels import Candidate, NormalBot
+from .levels import Candidate
+
+# Each seat whose discard could bring a tile counts this much beside drawing it.
+CALL_WEIGHT = 0.5
+# What a discard that lets another seat 吃/碰 costs, in effective tiles, at its chance.
+FEED_COST = 5.0
+# Pass a discard 平胡 when the next own draw alone is worth this share of it.
+SELF_DRAW_MARGIN = 0.5
+OPPONENT_SELF_DRAW = 0.06  # chance an opponent self-draws a win on one of its draws
+OTHER_CLAIM = 0.10  # chance another seat wins the discard I pass (no lock on)
+# Most wins come off a discard; the rest are self-drawn.
+SHARE_SELF = 0.3
 
 
-class BaselineBot(NormalBot):
-    """Speed counted with the other seats' discards, wins weighed by what they pay, a cheap
-    discard win passed up for a likely self-draw, and 金雀 over cheap wins."""
+class BaselineBot:
+    """The frozen reference: speed counted with the other seats' discards, wins weighed by
+    what they pay, a cheap discard win passed up for a likely self-draw, 金雀 over cheap wins,
+    and a call exactly when it brings the hand closer."""
 
     name = "baseline"
-    # none of the mistakes a normal bot can be set to make
-    mistake_rate = 0.0
-    call_miss_rate = 0.0
-    # Each seat whose discard could bring a tile counts this much beside drawing it.
-    CALL_WEIGHT = 0.5
-    # What a discard that lets another seat 吃/碰 costs, in effective tiles, at its chance.
-    FEED_COST = 5.0
-    # Pass a discard 平胡 when the next own draw alone is worth this share of it (see
-    # wait_for_self_draw). Margins 0.4-0.7 measured alike, within ±0.02 points a hand (the
-    # chance is rare); 0.3 passes up too many wins and loses 0.1.
-    SELF_DRAW_MARGIN = 0.5
-    OPPONENT_SELF_DRAW = 0.06  # chance an opponent self-draws a win on one of its draws
-    OTHER_CLAIM = 0.10  # chance another seat wins the discard I pass (no lock on)
 
-    def rank(self, obs: Observation, cands: list[Candidate]) -> None:
-        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
-        best = min(c.shanten for c in cands)
-        threat = self.threats(obs)
-        for c in cands:
-            f = face(c.action.tile, obs.gold) if c.action.tile is not None else 0
-            c.score = -100.0 * c.shanten + 0.1 * isolation(c.counts, f)
-            if c.shanten != best:
-                continue
-            c.ukeire = effective_tiles(
-                c.counts, c.jokers, c.groups, c.shanten, faces_unseen, golds_unseen,
-                self.CALL_WEIGHT,
-            )  # fmt: skip
-            c.score += c.ukeire
-            if best == 0:
-                c.score += self.wait_value(obs, c, faces_unseen, golds_unseen) / 10.0
-            if c.action.tile is not None:
-                c.score -= self.FEED_COST * feed_chance(obs, c.action.tile, faces_unseen)
-                c.score -= self.danger(obs, c.action.tile, threat)
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # unused: baseline plays the same whatever its seed
 
-    # Most wins come off a discard; the rest are self-drawn.
-    SHARE_SELF = 0.3
-
-    def wait_value(
-        self, obs: Observation, c: Candidate, faces_unseen: list[int], golds_unseen: int
-    ) -> float:
-        """Ready: the live winning tiles, each weighted by what a win on it pays — self-drawn,
-        or off a discard where the rules allow it (the 金雀/清一色 restriction may not)."""
-        seat = obs.seat
-        hand = list(obs.hand)
-        if c.action.tile is not None:
-            hand.remove(c.action.tile)
-        total = 0.0
-        for f in shapes.waits(c.counts, c.jokers):
-            n = faces_unseen[f]
-            if not n:
-                continue
-            tile = tile_for_face(f, obs.gold)
-            value = 0.0
-            for by, share in ((BY_SELF, self.SHARE_SELF), (BY_DISCARD, 1 - self.SHARE_SELF)):
-                w = WinInput(
-                    (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
-                    obs.streak, declined_three_gold=obs.declined_three_gold[seat],
-                )  # fmt: skip
-                score = evaluate_win(w, obs.config)
-                value += share * (score.total if score.legal else 0)
-            total += n * value
-        if golds_unseen:  # a drawn gold completes any ready hand
-            total += golds_unseen * 20
-        return total / 10.0
-
+    # ------------------------------------------------------------------ entry point
     def choose(self, obs: Observation) -> Action:
-        win = next((a for a in obs.legal if a.type == WIN), None)
-        if win is not None and self.play_on_for_more(obs):
+        legal = obs.legal
+        win = next((a for a in legal if a.type == WIN), None)
+        if win is not None and self._play_on_for_more(obs):
             if obs.phase == TURN:
-                discards = [a for a in obs.legal if a.type == DISCARD]
+                discards = [a for a in legal if a.type == DISCARD]
                 if discards:
                     return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
             else:
-                return next(a for a in obs.legal if a.type == PASS)
-        if win is not None and obs.phase != TURN and self.wait_for_self_draw(obs):
-            return next(a for a in obs.legal if a.type == PASS)
-        return super().choose(obs)
+                return next(a for a in legal if a.type == PASS)
+        if win is not None and obs.phase != TURN and self._wait_for_self_draw(obs):
+            return next(a for a in legal if a.type == PASS)
+        by_type: dict[str, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(a.type, []).append(a)
+        if ROB_GOLD in by_type:
+            return by_type[ROB_GOLD][0]
+        if WIN in by_type:
+            return by_type[WIN][0]
+        if THREE_GOLD in by_type:
+            if self._take_three_gold(obs):
+                return by_type[THREE_GOLD][0]
+            if DECLINE_THREE_GOLD in by_type and obs.phase != TURN:
+                return by_type[DECLINE_THREE_GOLD][0]
+        if obs.phase == TURN:
+            return self._turn(obs, by_type)
+        calls = [a for a in legal if a.type in (CHI_, PONG_, KONG_)]
+        if calls:
+            best = self._best_call(obs, calls)
+            if best is not None:
+                return best
+        return next(a for a in legal if a.type in (PASS, DECLINE_THREE_GOLD))
 
-    def wait_for_self_draw(self, obs: Observation) -> bool:
-        """Pass up a discard win to self-draw, which pays double (rules.md §11)?
+    # ------------------------------------------------------------------ own turn
+    def _turn(self, obs: Observation, by_type: dict[str, list[Action]]) -> Action:
+        now = _shanten(obs, list(obs.hand), groups_left(obs))
+        for kind in (ANKONG_, ADDKONG):
+            for a in by_type.get(kind, []):
+                rest = list(obs.hand)
+                for t in a.uses():
+                    rest.remove(t)
+                groups = groups_left(obs) - (1 if a.type == ANKONG_ else 0)
+                # after the kong a replacement tile comes: compare on the hand without it
+                if _shanten(obs, rest, groups) - 1 <= now:
+                    return a
+        discards = by_type.get(DISCARD, [])
+        if not discards:  # only golds in hand: nothing else is possible
+            return obs.legal[0]
+        return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
 
-        After passing, the hand is still ready (this ruleset has no furiten), so later discards
-        can still be won; it is enough that the next own draw alone is likely to win. That draw
-        wins with chance (live winning tiles + unseen golds) / unseen, is reached if none of the
-        opponents drawing first self-draws and nobody else takes this discard — nobody can
-        while this seat's 单钓/闲金 locks the others (rules.md §9) — and pays the 自摸 score.
-        """
+    def discard_candidates(
+        self, obs: Observation, tiles: list[int], discards: list[Action], groups: int
+    ) -> list[Candidate]:
+        """Each discard of ``tiles`` as a Candidate, not yet rated (benchmarks/audit_bots.py
+        reads them through this, ``rank`` and ``pick_discard``, as it reads the levels')."""
+        counts, jokers = face_counts(tiles, obs.gold)
+        out = []
+        for a in discards:
+            c = list(counts)
+            c[face(a.tile, obs.gold)] -= 1  # type: ignore[arg-type]
+            out.append(Candidate(a, c, jokers, groups, shapes.shanten(c, jokers, groups)))
+        return out
+
+    def pick_discard(
+        self, obs: Observation, tiles: list[int], discards: list[Action], groups: int
+    ) -> Candidate:
+        cands = self.discard_candidates(obs, tiles, discards, groups)
+        self.rank(obs, cands)
+        cands.sort(key=lambda c: c.score, reverse=True)
+        return cands[0]
+
+    def rank(self, obs: Observation, cands: list[Candidate]) -> None:
+        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
+        best = min(o.shanten for o in cands)
+        threat = _threats(obs)
+        for o in cands:
+            f = face(o.action.tile, obs.gold) if o.action.tile is not None else 0
+            o.score = -100.0 * o.shanten + 0.1 * isolation(o.counts, f)
+            if o.shanten != best:
+                continue
+            o.ukeire = effective_tiles(
+                o.counts, o.jokers, o.groups, o.shanten, faces_unseen, golds_unseen, CALL_WEIGHT
+            )
+            o.score += o.ukeire
+            if best == 0:
+                o.score += _wait_value(obs, o, faces_unseen, golds_unseen) / 10.0
+            if o.action.tile is not None:
+                o.score -= FEED_COST * feed_chance(obs, o.action.tile, faces_unseen)
+                o.score -= _danger(obs, o.action.tile, threat)
+
+    # ------------------------------------------------------------------ calls
+    def _best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
+        """The call that brings the hand closest (then the most effective tiles), if any."""
+        now = _shanten(obs, list(obs.hand), groups_left(obs))
+        best: Candidate | None = None
+        for call in calls:
+            after = self._call_outcome(obs, call)
+            if after is None or after.shanten >= now:
+                continue
+            if best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire):
+                best = after
+        return best.action if best is not None else None
+
+    def _call_outcome(self, obs: Observation, call: Action) -> Candidate | None:
+        """The best hand after making the call (and, for 吃/碰, its discard)."""
+        rest = list(obs.hand)
+        for t in call.uses():
+            rest.remove(t)
+        groups = groups_left(obs) - 1
+        if call.type == KONG_:
+            counts, jokers = face_counts(rest, obs.gold)
+            # the replacement tile is one more draw
+            return Candidate(
+                call, counts, jokers, groups, shapes.shanten(counts, jokers, groups) - 1
+            )
+        discards = [Action(obs.seat, DISCARD, t) for t in sorted(set(rest)) if t != obs.gold]
+        if not discards:
+            return None
+        best = self.pick_discard(obs, rest, discards, groups)
+        best.action = call
+        return best
+
+    # ------------------------------------------------------------------ wins
+    def _wait_for_self_draw(self, obs: Observation) -> bool:
+        """Pass up a discard win when the next own draw alone is likely to self-draw (which
+        pays double, rules.md §11; no furiten, so the hand can still win later discards)."""
         seat = obs.seat
         discarder, tile = obs.last_discard  # type: ignore[misc]
         before_me = (seat - discarder - 1) % 4  # opponents who draw before this seat does
@@ -166,12 +242,12 @@ class BaselineBot(NormalBot):
         ]
         draws.append((obs.gold, golds_unseen))
         expected = sum(n * score(t, BY_SELF) for t, n in draws if n) / pool
-        survive = (1.0 - self.OPPONENT_SELF_DRAW) ** before_me
+        survive = (1.0 - OPPONENT_SELF_DRAW) ** before_me
         if is_single_wait(hand, obs.melds[seat], obs.gold, obs.config) is None:
-            survive *= 1.0 - self.OTHER_CLAIM
-        return survive * expected > self.SELF_DRAW_MARGIN * now
+            survive *= 1.0 - OTHER_CLAIM
+        return survive * expected > SELF_DRAW_MARGIN * now
 
-    def play_on_for_more(self, obs: Observation) -> bool:
+    def _play_on_for_more(self, obs: Observation) -> bool:
         """Skip a cheap win when a 金雀 is close enough to be worth more on average."""
         hand = list(obs.hand)
         claim = obs.phase != TURN and obs.last_discard is not None
@@ -190,8 +266,7 @@ class BaselineBot(NormalBot):
         now = evaluate_win(w, obs.config)
         if not now.legal or now.pattern in (JINQUE, JINSHUN, QINGYISE, DANDIAO):
             return False
-        unseen = unseen_tiles(obs)
-        faces_unseen, golds_unseen = unseen_faces(unseen, obs.gold)
+        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
         pool = max(1, sum(faces_unseen) + golds_unseen)
         draws_left = max(1, obs.drawable // 4)
         groups = groups_left(obs)
@@ -201,71 +276,103 @@ class BaselineBot(NormalBot):
             if not counts[f] or (claim and f == face(hand[-1], obs.gold)):
                 continue
             counts[f] -= 1
-            cand = Candidate(Action(seat, PASS), counts, jokers, groups, 0)
             js = shapes.melds_shanten(counts, jokers - 2, groups)
-            juke = self.melds_ukeire(cand, faces_unseen, golds_unseen, js)
-            best = max(best, self.win_chance(js, juke, pool, draws_left))
+            juke = _melds_ukeire(counts, jokers, groups, faces_unseen, golds_unseen, js)
+            best = max(best, _win_chance(js, juke, pool, draws_left))
             counts[f] += 1
         # a 金雀 pays its formula from each of the three others
         return best * 0.7 * 3 * PATTERN_TABLE[JINQUE].formula.amount(b) > now.total
 
-    @staticmethod
-    def win_chance(shanten: int, ukeire: int, pool: int, draws: int) -> float:
-        """A rough chance to complete from ``shanten`` with ``draws`` draws left."""
-        if shanten < 0:
-            return 1.0
-        p = min(0.95, ukeire / pool)
-        reach = 1.0 - (1.0 - p) ** max(1, draws - 2 * shanten)
-        return reach * (0.42**shanten)
-
-    @staticmethod
-    def melds_ukeire(c: Candidate, faces_unseen: list[int], golds_unseen: int, now: int) -> int:
-        total = golds_unseen
-        counts = c.counts
-        for f in range(NUM_FACES):
-            n = faces_unseen[f]
-            if not n:
-                continue
-            counts[f] += 1
-            if shapes.melds_shanten(counts, c.jokers - 2, c.groups) < now:
-                total += n
-            counts[f] -= 1
-        return total
-
-    @staticmethod
-    def threats(obs: Observation) -> dict[int, tuple[float, int | None]]:
-        """How close each other player looks, and the suit of a visible 清一色 if any."""
-        out: dict[int, tuple[float, int | None]] = {}
-        for other in range(4):
-            if other == obs.seat:
-                continue
-            melds = obs.melds[other]
-            level = 0.15 * len(melds) + 0.02 * len(obs.ponds[other])
-            pure = visible_flush_suit(obs, other)
-            if pure is not None:
-                level += 0.3
-            out[other] = (min(level, 1.0), pure)
-        return out
-
-    @staticmethod
-    def danger(obs: Observation, tile: int, threat: dict[int, tuple[float, int | None]]) -> float:
-        f = face(tile, obs.gold)
-        total = 0.0
-        for other, (level, pure) in threat.items():
-            if level < 0.3 or tile in obs.ponds[other]:
-                continue
-            # feeding a plain win costs no more than anyone else pays (rules.md §11); feeding
-            # a visible 清一色 hands out 30 a head that might not have come otherwise
-            if pure is not None and f // 9 == pure:
-                total += level * 40.0
-        return total
-
-    def take_three_gold(self, obs: Observation) -> bool:
-        """三金倒 now, or play on for 金雀? Play on while the 金雀 is close and time remains
-        (三金倒 can still be declared after any later draw)."""
+    def _take_three_gold(self, obs: Observation) -> bool:
+        """三金倒 now, or play on for 金雀 while it is close and time remains?"""
         counts, jokers = face_counts(obs.hand, obs.gold)
         groups = groups_left(obs)
         extra = len(obs.hand) - (3 * groups + 1)
         js = shapes.melds_shanten(counts, jokers - 2, groups) - max(0, extra)
-        threatened = any(level >= 0.6 for level, _ in self.threats(obs).values())
+        threatened = any(level >= 0.6 for level, _ in _threats(obs).values())
         return threatened or obs.drawable < 16 or js > 1
+
+
+def _shanten(obs: Observation, tiles: list[int], groups: int) -> int:
+    counts, jokers = face_counts(tiles, obs.gold)
+    return shapes.shanten(counts, jokers, groups)
+
+
+def _wait_value(
+    obs: Observation, o: Candidate, faces_unseen: list[int], golds_unseen: int
+) -> float:
+    """Ready: the live winning tiles, each weighted by what a win on it pays."""
+    seat = obs.seat
+    hand = list(obs.hand)
+    if o.action.tile is not None:
+        hand.remove(o.action.tile)
+    total = 0.0
+    for f in shapes.waits(o.counts, o.jokers):
+        n = faces_unseen[f]
+        if not n:
+            continue
+        tile = tile_for_face(f, obs.gold)
+        value = 0.0
+        for by, share in ((BY_SELF, SHARE_SELF), (BY_DISCARD, 1 - SHARE_SELF)):
+            w = WinInput(
+                (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
+                obs.streak, declined_three_gold=obs.declined_three_gold[seat],
+            )  # fmt: skip
+            score = evaluate_win(w, obs.config)
+            value += share * (score.total if score.legal else 0)
+        total += n * value
+    if golds_unseen:  # a drawn gold completes any ready hand
+        total += golds_unseen * 20
+    return total / 10.0
+
+
+def _win_chance(shanten: int, ukeire: int, pool: int, draws: int) -> float:
+    """A rough chance to complete from ``shanten`` with ``draws`` draws left."""
+    if shanten < 0:
+        return 1.0
+    p = min(0.95, ukeire / pool)
+    reach = 1.0 - (1.0 - p) ** max(1, draws - 2 * shanten)
+    return reach * (0.42**shanten)
+
+
+def _melds_ukeire(
+    counts: list[int], jokers: int, groups: int, faces_unseen: list[int], golds_unseen: int,
+    now: int,
+) -> int:  # fmt: skip
+    """Unseen tiles that bring five melds (two golds set aside as the pair) closer."""
+    total = golds_unseen
+    for f in range(NUM_FACES):
+        n = faces_unseen[f]
+        if not n:
+            continue
+        counts[f] += 1
+        if shapes.melds_shanten(counts, jokers - 2, groups) < now:
+            total += n
+        counts[f] -= 1
+    return total
+
+
+def _threats(obs: Observation) -> dict[int, tuple[float, int | None]]:
+    """How close each other player looks, and the suit of a visible 清一色 if any."""
+    out: dict[int, tuple[float, int | None]] = {}
+    for other in range(4):
+        if other == obs.seat:
+            continue
+        level = 0.15 * len(obs.melds[other]) + 0.02 * len(obs.ponds[other])
+        pure = visible_flush_suit(obs, other)
+        if pure is not None:
+            level += 0.3
+        out[other] = (min(level, 1.0), pure)
+    return out
+
+
+def _danger(obs: Observation, tile: int, threat: dict[int, tuple[float, int | None]]) -> float:
+    """Feeding a visible 清一色 hands out 30 a head; a plain win costs no more than anyone pays."""
+    f = face(tile, obs.gold)
+    total = 0.0
+    for other, (level, pure) in threat.items():
+        if level < 0.3 or tile in obs.ponds[other]:
+            continue
+        if pure is not None and f // 9 == pure:
+            total += level * 40.0
+    return total

@@ -4,11 +4,10 @@
   wrong tile 15% of the time, as beginners do.
 - normal: tile efficiency: shanten, then effective tiles (受入) counted against what it can
   see; calls only when a call brings the hand closer; takes 抢金 and 三金倒. On purpose it
-  keeps the wrong tile 10% of the time and lets 30% of the calls that would help go by, so it
-  sits between easy and hard (issue 14); without that it was within 0.1-0.2 points a hand of
-  hard.
-- hard (hard.py) builds on ``baseline`` (baseline.py), the hard bot of 2026-12-01 kept frozen
-  to measure against (issue 14).
+  keeps the wrong tile 10% of the time and lets 30% of the calls that would help go by, so
+  that it sits between easy and hard (docs/research/bots.md, "The ladder").
+- hard is in hard.py; ``baseline`` (baseline.py), the reference the others are measured
+  against, is frozen and inherits nothing from these.
 """
 
 from __future__ import annotations
@@ -165,6 +164,19 @@ class HeuristicBot:
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
         raise NotImplementedError
 
+    def closer_call(self, obs: Observation, calls: list[Action]) -> Candidate | None:
+        """The call that brings the hand closest (then with the most effective tiles, as
+        ``rank`` counts them after its best discard), if any brings it closer at all."""
+        now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs)).shanten
+        best: Candidate | None = None
+        for call in calls:
+            after = self.call_outcome(obs, call)
+            if after is None or after.shanten >= now:
+                continue
+            if best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire):
+                best = after
+        return best
+
 
 class EasyBot(HeuristicBot):
     """Lowest shanten, lonely tiles out first; calls whatever does not set it back."""
@@ -191,10 +203,8 @@ class NormalBot(HeuristicBot):
 
     name = "normal"
     # Some of the time it keeps the wrong tile (the second-best discard) or lets a call that
-    # would help go by, so that it sits between easy and hard (issue 14: each step of the
-    # ladder ≥ +0.3 points a hand). Without them it was within 0.1-0.2 of hard; with 0.1 and
-    # 0.3, in 300 walls × 24 plays (seed 11), hard − normal +0.79 ±0.21, normal − easy +0.64
-    # ±0.21; with 0.2 and 0.5 normal fell to within 0.17 of easy.
+    # would help go by, so that it sits between easy and hard (docs/research/bots.md, "The
+    # ladder": the rates that give each step of it at least +0.3 points a hand).
     mistake_rate = 0.1
     call_miss_rate = 0.3
 
@@ -210,14 +220,7 @@ class NormalBot(HeuristicBot):
             c.score = -100 * c.shanten + c.ukeire + 0.1 * isolation(c.counts, f)
 
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
-        now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs)).shanten
-        best: Candidate | None = None
-        for call in calls:
-            after = self.call_outcome(obs, call)
-            if after is None or after.shanten >= now:
-                continue
-            if best is None or (after.shanten, -after.ukeire) < (best.shanten, -best.ukeire):
-                best = after
+        best = self.closer_call(obs, calls)
         if best is None or (self.call_miss_rate and self.rng.random() < self.call_miss_rate):
             return None
         return best.action

@@ -1,5 +1,5 @@
-"""A read of the others from what a seat sees: the chance that a discard lets another seat win
-(issue 14, fourth round). Used by the hard bot when its own hand is ready.
+"""A read of the others from what a seat sees: the chance that a discard lets another seat win.
+Used by the hard bot when its own hand is ready.
 
 Only the Observation is read (never the Game), like everything in this package. The features
 are the ones a player reads at a table (rules.md §9: no furiten in these rules, so a tile is
@@ -14,8 +14,9 @@ safe against a seat only as long as that seat's hand has not changed):
 - its declared melds, how long it has played (its pond), the wall left; a visible one-suit
   collection (清一色) and whether the tile is of that suit.
 
-Fitted offline (benchmarks/reading_data.py makes the data, benchmarks/fit_reading.py fits it);
-benchmarks/oracle_bound.py says what a perfect read would be worth and this one is.
+Fitted offline (benchmarks/reading_data.py makes the data, benchmarks/fit_reading.py fits it).
+What a perfect read would be worth, and how much of it this one gets, is in
+docs/research/bots.md ("A read of the others when ready").
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ READ_FEATURES = (
 )  # fmt: skip
 
 
-# Fitted by benchmarks/fit_reading.py on benchmarks/data/feeds-2026-12-01.jsonl.gz (200,319
-# ready discards × other seats at the benchmark's table, 8,000 hands): the logit of "that seat
-# could win on this tile", in READ_FEATURES. Cross-validated AUC 0.730, calibrated within a
+# Fitted by benchmarks/fit_reading.py on benchmarks/data/feeds.jsonl.gz (200,319 ready
+# discards × other seats at the benchmark's table, 8,000 hands): the logit of "that seat could
+# win on this tile", in READ_FEATURES. Cross-validated AUC 0.730, calibrated within a
 # few tenths of a percent; the discard it rates safest is really safe in 80% of the decisions
 # that have a safe and a feeding one (a pick at random: 64%).
 READ_WEIGHTS = (

@@ -1,12 +1,16 @@
-"""``baseline`` is the hard bot of 2026-12-01, frozen so that every change to the bots is
-measured against the same opponent (issue 14). These hashes are of the decisions the hard bot
-made at that date; if one changes, baseline no longer plays as it did and the measurements
-against it mean something else. Do not update them: find what moved baseline's play."""
+"""``baseline`` is a frozen copy of an earlier hard bot, so that every change to the bots is
+measured against the same opponent (bots/baseline.py). These hashes are of the decisions that
+hard bot made; if one changes, baseline no longer plays as it did and the measurements against
+it (docs/research/bots.md) mean something else. Do not update them: find what moved
+baseline's play."""
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
+from dataclasses import replace
+from functools import partial
 
 import pytest
 from bot_helpers import run_hand
@@ -39,7 +43,7 @@ def decisions_digest(level: str, seed: int) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("seed", sorted(PINNED))
-def test_baseline_decides_as_the_hard_bot_of_2026_12_01(seed):
+def test_baseline_decides_as_it_always_has(seed):
     assert decisions_digest("baseline", seed) == PINNED[seed]
 
 
@@ -50,25 +54,15 @@ def test_baseline_is_known_to_simulate_but_not_offered_to_players():
 
 
 def test_hard_without_its_additions_decides_as_baseline():
-    """hard is baseline plus playing for 金雀/清一色, the call and win models and the read of
-    the others when ready, and offering far from ready (off) (bots/hard.py); with those turned off it makes baseline's decisions,
-    so they are the only difference."""
+    """hard is baseline's judgement plus playing for 金雀/清一色, the call model and the read of
+    the others when ready (bots/hard.py); with those turned off in its HardTuning it makes
+    baseline's decisions, so they are the only difference. (hard's own judgement may change
+    on purpose one day; then this test goes, and baseline stays pinned by the one above.)"""
     from ningde_tui.bots import base
-    from ningde_tui.bots.hard import HardBot
+    from ningde_tui.bots.hard import HARD, HardBot
 
-    plain = type(
-        "PlainHard",
-        (HardBot,),
-        {
-            "JINQUE_EXTRA": -1,
-            "FLUSH_EXTRA": -1,
-            "CALL_MODEL": False,
-            "WIN_MODEL": False,
-            "DEFENCE_COST": 0.0,
-            "OFFER_COST": 0.0,
-        },
-    )
-    base.REFERENCE_BOTS["plain-hard"] = plain
+    plain = replace(HARD, jinque_extra=-1, flush_extra=-1, defence_cost=0.0, call_margin=math.inf)
+    base.REFERENCE_BOTS["plain-hard"] = partial(HardBot, tuning=plain)
     try:
         assert decisions_digest("plain-hard", 1) == PINNED[1]
     finally:

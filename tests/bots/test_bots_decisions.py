@@ -246,7 +246,7 @@ def test_every_level_handles_every_decision(name, level):
         action = make_bot(level, seed).choose(obs)
         assert action in obs.legal, f"{level} chose {action} in {name}"
         right += want is None or want in (describe(action), action.type)
-    # normal keeps the wrong tile or lets a good call go some of the time, by design (issue 14)
+    # normal keeps the wrong tile or lets a good call go some of the time, by design (levels.py)
     need = len(SEEDS) // 2 + 1 if level == "normal" else len(SEEDS)
     assert right >= need, f"{level} chose {want} with {right} of {len(SEEDS)} seeds in {name}"
     # and the game accepts it

@@ -1,4 +1,4 @@
-"""The hard bot's call model (bots/hard.py, issue 14): its inputs, and that hard stays legal and
+"""The hard bot's call model (bots/hard.py): its inputs, and that hard stays legal and
 deterministic per observation (``ningde review`` shows hard's choice beside a player's)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from bot_helpers import CheckedBot, run_hand
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.bots.hard import CALL_FEATURES, CALL_WEIGHTS, ClaimView, HardBot, call_features
+from ningde_tui.bots.hard import CALL_FEATURES, CALL_WEIGHTS, ClaimView, call_features
 from ningde_tui.rules.game import CHI_, CLAIM, KONG_, PONG_, Game
 from ningde_tui.rules.tiles import NUM_KINDS, parse_tile, parse_tiles
 from ningde_tui.rules.wall import shuffled_wall
@@ -67,9 +67,3 @@ def test_hard_is_legal_and_agrees_with_itself_on_every_call_it_is_offered():
         assert game.result is not None
         calls += sum(p.calls for p in players)
     assert calls > 5
-
-
-def test_without_the_model_hard_calls_as_baseline_does():
-    assert HardBot.CALL_MODEL
-    plain = type("NoModel", (HardBot,), {"CALL_MODEL": False})
-    assert plain.CALL_MODEL is False and HardBot.CALL_MODEL is True

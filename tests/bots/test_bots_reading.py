@@ -1,13 +1,11 @@
-"""The hard bot's read of the others (bots/reading.py, issue 14): the chance that a discard
-lets another seat win, from what the deciding seat sees only."""
+"""The hard bot's read of the others (bots/reading.py): the chance that a discard lets another
+seat win, from what the deciding seat sees only."""
 
 from __future__ import annotations
 
 import random
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.bots.evaluate import groups_left, tiles_shanten
-from ningde_tui.bots.hard import HardBot
 from ningde_tui.bots.reading import (
     READ_FEATURES,
     READ_WEIGHTS,
@@ -81,34 +79,3 @@ def test_risks_are_chances_and_later_in_the_hand_higher():
             assert feed_risks(obs, tiles) == risks  # a function of the observation
             (early if i < len(obs_list) // 3 else late).extend(risks.values())
     assert sum(late) / len(late) > sum(early) / len(early)
-
-
-def test_offering_far_from_ready_throws_what_the_read_rates_likeliest_to_feed():
-    """Off in hard as shipped (OFFER_COST 0; the fifth round measured it a loss with a fair
-    read): far from ready (two steps or more after the discard) a discard gains OFFER_COST ×
-    its feed risk, since the discarder pays no more than the others (rules.md §11). Turned up
-    to dominate, hard throws the far discard the read rates riskiest."""
-    assert HardBot.OFFER_COST == 0.0
-    offering = type(
-        "Offering", (HardBot,), {"OFFER_COST": 1e9, "JINQUE_EXTRA": -1, "FLUSH_EXTRA": -1}
-    )
-    checked = 0
-    for seed in range(6):
-        for obs in turns(seed):
-            tiles = {a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}
-            if not tiles or obs.drawn is None:
-                continue
-            after = {}
-            for t in tiles:
-                rest = list(obs.hand)
-                rest.remove(t)
-                after[t] = tiles_shanten(rest, obs.gold, groups_left(obs))
-            if min(after.values()) < HardBot.OFFER_SHANTEN:
-                continue
-            risks = feed_risks(obs, tiles)
-            choice = offering(seed).choose(obs)
-            if choice.type != DISCARD:
-                continue
-            assert risks[choice.tile] == max(risks.values())
-            checked += 1
-    assert checked > 20
