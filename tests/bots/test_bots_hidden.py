@@ -29,10 +29,12 @@ def test_bots_are_called_with_an_observation_only():
     """simulate's play_hand gives each bot ``game.observation(seat)``, nothing else."""
     rng = random.Random(5)
     seen: Counter = Counter()
-    players = [CheckedBot(make_bot(level, 1), seat, seen) for seat, level in enumerate(HEURISTIC)]
-    players.append(CheckedBot(make_bot("greedy", 1), 3, seen))
-    play_hand(Game(shuffled_wall(rng), dealer=2), players)
-    assert sum(p.calls for p in players) > 10
+    levels = [*HEURISTIC, "greedy"]
+    for first in range(0, len(levels), 4):  # a hand per four levels: each level plays one
+        table = [levels[(first + seat) % len(levels)] for seat in range(4)]
+        players = [CheckedBot(make_bot(level, 1), seat, seen) for seat, level in enumerate(table)]
+        play_hand(Game(shuffled_wall(rng), dealer=2), players)
+        assert sum(p.calls for p in players) > 10
 
 
 def test_the_bot_modules_do_not_know_the_game():
