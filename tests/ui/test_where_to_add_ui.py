@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 LEVEL_PROBE = """
 import asyncio, json
 from ningde_tui.bots import base
+before = list(base.LEVELS)
 base.register_level("dummy", base.GreedyBot)
 
 from textual.widgets import Select
@@ -57,6 +58,8 @@ async def start_screen() -> str:
 
 LaunchOptions(bots=("dummy",) * 3)
 print(json.dumps({
+    "levels_before": before,
+    "plain": list(base.PLAIN_BOTS),
     "offered": list(BOT_LEVELS),
     "stats_filter": list(AGAINST[1:]),
     "play": play.parse_bots("dummy,hard,dummy"),
@@ -83,10 +86,12 @@ def test_a_new_level_is_offered_everywhere(tmp_path: Path) -> None:
         check=True,
     ).stdout
     seen = json.loads(out.splitlines()[-1])
+    levels = [*seen.pop("levels_before"), "dummy"]
+    assert seen.pop("plain") == ["greedy", "random"]
     assert seen == {
         # after the levels registered before it, before the plain players
-        "offered": ["easy", "normal", "hard", "dummy", "greedy", "random"],
-        "stats_filter": ["easy", "normal", "hard", "dummy"],
+        "offered": [*levels, "greedy", "random"],
+        "stats_filter": levels,
         "play": ["dummy", "hard", "dummy"],
         "simulate": 0,
         "start_screen": "dummy",
