@@ -20,8 +20,6 @@ from ningde_tui.rules import scoring
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.refusal import RefusalCode
 from ningde_tui.rules.scoring import (
-    BY_DISCARD,
-    BY_SELF,
     PATTERN_TABLE,
     SANJINDAO,
     Formula,
@@ -140,7 +138,7 @@ def win(tile: str, by: str) -> WinScore:
 
 
 def test_a_new_pattern_is_scored_with_its_tier(dummy_pattern: Pattern):
-    score = win("8m", BY_SELF)
+    score = win("8m", "self")
     assert score.legal and score.pattern == "dummy" and score.tier == dummy_pattern.tier
     # (0 + 1) × 3 + 60 from the dealer, 0 × 3 + 60 from each of the others
     assert score.total == score.candidates["dummy"] == 183
@@ -149,8 +147,8 @@ def test_a_new_pattern_is_scored_with_its_tier(dummy_pattern: Pattern):
 def test_a_new_pattern_restricts_a_discard_win_and_is_refused_by_name(dummy_pattern: Pattern):
     """rules.md §9: the hand could win as the new pattern on 8m, so on the discard 5m it may
     not win as 平胡; the refusal names it (its key for the views, its name in the text)."""
-    assert win("8m", BY_DISCARD).pattern == "dummy"
-    score = win("5m", BY_DISCARD)
+    assert win("8m", "discard").pattern == "dummy"
+    score = win("5m", "discard")
     assert not score.legal and score.refusal is not None
     assert score.refusal.code == RefusalCode.RESTRICTION
     need = {"need": "dummy", "tier": dummy_pattern.tier, "pattern": "pinghu"}
@@ -159,4 +157,4 @@ def test_a_new_pattern_restricts_a_discard_win_and_is_refused_by_name(dummy_patt
 
 
 def test_without_the_new_pattern_the_same_discard_wins():
-    assert win("5m", BY_DISCARD).legal
+    assert win("5m", "discard").legal
