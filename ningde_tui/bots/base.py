@@ -107,12 +107,24 @@ def _without(tiles: list[int], tile: int) -> list[int]:
     return out
 
 
-# The bots a player can pick (the start screen lists these).
 BotFactory = Callable[[int], Player]  # a bot class: seed -> player
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+# The levels, weakest first: the start screen offers them in this order, and 战绩 filters the
+# games by the level of the opponents.
+LEVELS: dict[str, BotFactory] = {}
+# The engine's plain players, offered after the levels (not in 战绩's filter).
+PLAIN_BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot}
+# Every bot a player can pick, in the order the start screen lists them.
+BOTS: dict[str, BotFactory] = dict(PLAIN_BOTS)
 # Bots kept only to measure others against (simulate and the benchmarks know them; the start
 # screen does not): ``baseline`` is a frozen copy of an earlier hard bot (bots/baseline.py).
 REFERENCE_BOTS: dict[str, BotFactory] = {}
+
+
+def register_level(name: str, factory: BotFactory) -> None:
+    """A level on offer, after the levels registered before it, before the plain players."""
+    LEVELS[name] = factory
+    BOTS.clear()
+    BOTS.update({**LEVELS, **PLAIN_BOTS})
 
 
 def _register_levels() -> None:
@@ -120,7 +132,9 @@ def _register_levels() -> None:
     from .hard import HardBot
     from .levels import EasyBot, NormalBot
 
-    BOTS.update({"easy": EasyBot, "normal": NormalBot, "hard": HardBot})
+    register_level("easy", EasyBot)
+    register_level("normal", NormalBot)
+    register_level("hard", HardBot)
     REFERENCE_BOTS["baseline"] = BaselineBot
 
 

@@ -23,7 +23,6 @@ BY_VALUES = (BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN)
 
 PINGHU, ZIMO, QIANGJIN, SANJINDAO = "pinghu", "zimo", "qiangjin", "sanjindao"
 JINQUE, JINSHUN, QINGYISE, DANDIAO = "jinque", "jinshun", "qingyise", "dandiao"
-PATTERNS = (PINGHU, ZIMO, QIANGJIN, SANJINDAO, JINQUE, JINSHUN, QINGYISE, DANDIAO)
 XIANJIN = "xianjin"  # 闲金: a waiting state (rules.md §9), not a pattern of its own
 
 _DEFAULT = RuleConfig()
@@ -44,28 +43,32 @@ class Formula:
 @dataclass(frozen=True)
 class Pattern:
     """One scoring pattern (rules.md §9-§11): its key (the records' and tools' word for it),
-    its discard-win tier (§10: {单钓, 金顺, 清一色} > 金雀 > 平胡) and how it pays. Which hands
-    fit it: ``_FITS``. Its names in each language are the views' (ui/model/i18n.py)."""
+    its discard-win tier (§10: {单钓, 金顺, 清一色} > 金雀 > 平胡), how it pays, and whether a
+    hand that could win as it restricts a discard win to its tier (§9 ``restricts``). Which
+    hands fit it: ``_FITS``. ``name`` is the engine's own word for it, in its sentences
+    (``calc``, ``replay --check``); the views name it in each language (ui/model/i18n.py)."""
 
     key: str
+    name: str
     tier: int
     formula: Formula
+    restricts: bool = False
 
 
 PATTERN_TABLE: dict[str, Pattern] = {
     p.key: p
     for p in (
-        Pattern(PINGHU, 1, Formula(1, 1, 0)),  # 平胡
-        Pattern(ZIMO, 1, Formula(1, 2, 0)),  # 自摸
-        Pattern(QIANGJIN, 1, Formula(2, 2, 0)),  # 抢金: 抢金1番 + 胡牌1番
-        Pattern(SANJINDAO, 1, Formula(1, 2, 0)),  # 三金倒: later: as 自摸
-        Pattern(JINQUE, 2, Formula(0, 3, 15)),  # 金雀
-        Pattern(JINSHUN, 3, Formula(0, 3, 30)),  # 金顺
-        Pattern(QINGYISE, 3, Formula(0, 3, 30)),  # 清一色
-        Pattern(DANDIAO, 3, Formula(0, 3, 30)),  # 单钓
+        Pattern(PINGHU, "平胡", 1, Formula(1, 1, 0)),
+        Pattern(ZIMO, "自摸", 1, Formula(1, 2, 0)),
+        Pattern(QIANGJIN, "抢金", 1, Formula(2, 2, 0)),  # 抢金1番 + 胡牌1番
+        Pattern(SANJINDAO, "三金倒", 1, Formula(1, 2, 0)),  # later: as 自摸
+        Pattern(JINQUE, "金雀", 2, Formula(0, 3, 15), restricts=True),
+        Pattern(JINSHUN, "金顺", 3, Formula(0, 3, 30), restricts=True),
+        Pattern(QINGYISE, "清一色", 3, Formula(0, 3, 30), restricts=True),
+        Pattern(DANDIAO, "单钓", 3, Formula(0, 3, 30)),
     )
 }
-PATTERN_TIER = {k: p.tier for k, p in PATTERN_TABLE.items()}
+PATTERNS = tuple(PATTERN_TABLE)
 
 
 @dataclass(frozen=True)
@@ -145,7 +148,8 @@ class WinScore:
 
     @property
     def tier(self) -> int:
-        return PATTERN_TIER.get(self.pattern, 0)
+        pattern = PATTERN_TABLE.get(self.pattern)
+        return pattern.tier if pattern is not None else 0
 
     def payments(self) -> list[Payment]:
         """The three payments: the dealer's (if a loser) and the non-dealers'."""
@@ -211,8 +215,9 @@ def is_pure_suit(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> 
 def discard_win_floor(w: WinInput, config: RuleConfig) -> int:
     """The lowest tier a discard win of this hand may have (rules.md §9, seed 5).
 
-    If the hand before the discard could win as 金雀, 金顺 or 清一色 on some discardable tile
-    (any non-gold tile: 白板 plays as the gold's face), a discard win must reach that tier.
+    If the hand before the discard could win as a pattern that restricts (``Pattern.restricts``:
+    金雀, 金顺, 清一色) on some discardable tile (any non-gold tile: 白板 plays as the gold's
+    face), a discard win must reach that pattern's tier.
     """
     before = list(w.concealed)
     if w.win_tile is not None and w.win_tile in before:
@@ -228,8 +233,9 @@ def discard_win_floor(w: WinInput, config: RuleConfig) -> int:
         tile = tile_for_face(f, w.gold)
         probe = replace(w, concealed=(*before, tile), win_tile=tile)
         for pattern in _evaluate(probe, config, check_floor=False).candidates:
-            if pattern in (JINQUE, JINSHUN, QINGYISE):
-                floor = max(floor, PATTERN_TIER[pattern])
+            p = PATTERN_TABLE[pattern]
+            if p.restricts:
+                floor = max(floor, p.tier)
     return floor
 
 
@@ -358,9 +364,10 @@ def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> Refusal | No
             )
     if check_floor and w.by == BY_DISCARD:
         floor = discard_win_floor(w, h.config)
-        if PATTERN_TIER[best] < floor:
-            need = {2: JINQUE, 3: JINSHUN}[floor]
-            need_zh = {2: "金雀", 3: "金顺/清一色"}[floor]
+        if PATTERN_TABLE[best].tier < floor:
+            # the patterns of that tier that restrict (§9), as the table lists them
+            held = [p for p in PATTERN_TABLE.values() if p.restricts and p.tier == floor]
+            need, need_zh = held[0].key, "/".join(p.name for p in held)
             return Refusal(
                 RefusalCode.RESTRICTION,
                 f"restriction: this hand waits for {need_zh}, so a discard win must be at "
@@ -379,7 +386,7 @@ def _evaluate(w: WinInput, config: RuleConfig, check_floor: bool) -> WinScore:
         return _not_a_win(h)
     kongs = sum(m.kong_fan() for m in w.melds)
     priced = {p: _price(f, h.golds, kongs, w.streak, w.dealer) for p, f in candidates.items()}
-    best = max(priced, key=lambda p: (priced[p][2], PATTERN_TIER[p]))
+    best = max(priced, key=lambda p: (priced[p][2], PATTERN_TABLE[p].tier))
     pay_dealer, pay_other, total = priced[best]
     totals = {p: v[2] for p, v in priced.items()}
     why = _refusal(h, best, total, check_floor)

@@ -4,7 +4,9 @@ with a cover between players; recent games, watching a record, and the demo.
 ``NingdeApp(LaunchOptions(...))``: what to open is in the options (``model/launch.py``): the
 start screen, the table at once, a prepared match, a hot-seat game, the demo, a record to
 watch, the latest unfinished game. Screens ask the app for what is the app's to do (a new game,
-another screen) by posting messages, handled here (``on_start_screen_new_game``, ...).
+another screen) by posting messages, handled here (``on_start_screen_new_game``, ...). The
+screens a player opens from anywhere are the ``PAGES``, each opened by the message
+``OpenScreen(name)``, a key bound to ``app.open('name')`` and its command-palette entry.
 Every game played here is recorded in the data folder (``storage``), decision by decision.
 """
 
@@ -12,8 +14,11 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -36,12 +41,13 @@ from .model.match import DEFAULT_BOT, Match
 from .model.replay import ReplayModel
 from .model.settings import Settings, save_settings, settings_path
 from .palette import THEME
-from .screens.base import DismissOnce, OpenHelp, OpenRecent, OpenSettings, OpenStats
+from .screens.base import DismissOnce, OpenScreen
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
 from .screens.replay import ReplayScreen
 from .screens.result import ResultScreen
+from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
@@ -53,6 +59,18 @@ class Palette(DismissOnce, CommandPalette):
 
 
 UNSAVED_NOTICE_SECONDS = 7 * 24 * 3600.0  # the notice that a game is not saved stays up
+
+
+@dataclass(frozen=True)
+class Page:
+    """A screen the player opens from anywhere, over what is open (once: not over itself).
+    ``label`` and ``about`` are the i18n keys of its command-palette entry."""
+
+    screen: type[Screen[Any]]
+    label: str
+    about: str
+    make: Callable[[NingdeApp], Screen[Any]] | None = None  # how to make it (else ``screen()``)
+    done: Callable[[NingdeApp, Any], None] | None = None  # what the app does with its result
 
 
 class NingdeApp(App[None]):
@@ -385,26 +403,21 @@ class NingdeApp(App[None]):
     def on_table_screen_done(self, _: TableScreen.Done) -> None:
         self.action_new_game()
 
-    def on_open_help(self, _: OpenHelp) -> None:
-        self.action_help()
-
-    def on_open_recent(self, _: OpenRecent) -> None:
-        self.action_recent()
-
-    def on_open_stats(self, _: OpenStats) -> None:
-        self.action_stats()
-
-    def on_open_settings(self, _: OpenSettings) -> None:
-        self.action_settings()
+    def on_open_screen(self, message: OpenScreen) -> None:
+        self.action_open(message.page)
 
     # ------------------------------------------------------------ actions (keys, palette)
-    def action_recent(self) -> None:
-        if not isinstance(self.screen, RecentScreen):
-            self.push_screen(RecentScreen(self.playing_records()))
-
-    def action_stats(self) -> None:
-        if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen())
+    def action_open(self, name: str) -> None:
+        """Open one of the ``PAGES`` (unless it is the screen showing)."""
+        page = PAGES[name]
+        if isinstance(self.screen, page.screen):
+            return
+        screen = page.make(self) if page.make is not None else page.screen()
+        done = page.done
+        if done is None:
+            self.push_screen(screen)
+        else:
+            self.push_screen(screen, lambda result: done(self, result))
 
     def action_new_game(self) -> None:
         """Back to the start screen (whatever is open on top of the table is closed)."""
@@ -415,12 +428,6 @@ class NingdeApp(App[None]):
             self.switch_screen(start)
         else:
             self.push_screen(start)
-
-    def action_settings(self) -> None:
-        from .screens.settings import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
 
     def _settings_chosen(self, chosen: Settings | None) -> None:
         """Save and apply new settings: the language and tiles from the start screen on (it is
@@ -456,10 +463,6 @@ class NingdeApp(App[None]):
         """Ctrl+C does not quit a Textual app: say how to, in the player's language."""
         self.notify(tr(self.lang, "app.quit_how"), title=tr(self.lang, "app.quit_question"))
 
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
-
     def action_toggle_hints(self) -> None:
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
@@ -468,14 +471,32 @@ class NingdeApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         lang = self.lang
         yield SystemCommand(tr(lang, "cmd.new"), tr(lang, "cmd.new_help"), self.action_new_game)
-        yield SystemCommand(tr(lang, "cmd.recent"), tr(lang, "cmd.recent_help"), self.action_recent)
-        yield SystemCommand(tr(lang, "cmd.stats"), tr(lang, "cmd.stats_help"), self.action_stats)
-        yield SystemCommand(tr(lang, "cmd.help"), tr(lang, "cmd.help_help"), self.action_help)
-        yield SystemCommand(
-            tr(lang, "start.settings"), tr(lang, "settings.title"), self.action_settings
-        )
+        for name, page in PAGES.items():
+            yield SystemCommand(
+                tr(lang, page.label), tr(lang, page.about), partial(self.action_open, name)
+            )
         if any(isinstance(s, TableScreen) for s in self.screen_stack):
             yield SystemCommand(
                 tr(lang, "cmd.hints"), tr(lang, "cmd.hints_help"), self.action_toggle_hints
             )
         yield from super().get_system_commands(screen)
+
+
+# The screens a player opens from anywhere, in the command palette's order.
+PAGES: dict[str, Page] = {
+    "recent": Page(
+        RecentScreen,
+        "cmd.recent",
+        "cmd.recent_help",
+        make=lambda app: RecentScreen(app.playing_records()),
+    ),
+    "stats": Page(StatsScreen, "cmd.stats", "cmd.stats_help"),
+    "help": Page(HelpScreen, "cmd.help", "cmd.help_help"),
+    "settings": Page(
+        SettingsScreen,
+        "start.settings",
+        "settings.title",
+        make=lambda app: SettingsScreen(app.settings),
+        done=NingdeApp._settings_chosen,
+    ),
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ningde_tui.bots import base
 from ningde_tui.bots.base import BOTS, Player, make_bot
 from ningde_tui.rules.game import (
     DECLINE_THREE_GOLD,
@@ -20,8 +21,8 @@ from ningde_tui.rules.game import (
 
 # every level the start screen offers (the registry: a new level is tested by itself)
 LEVELS = tuple(BOTS)
-# the levels that play by judgement (not the engine's built-in random and greedy players)
-HEURISTIC = tuple(level for level in LEVELS if level not in ("random", "greedy"))
+# the levels that play by judgement (not the engine's plain random and greedy players)
+HEURISTIC = tuple(base.LEVELS)
 # the bots that always take a win they are offered (random is a baseline: any legal action)
 WINNERS = tuple(level for level in LEVELS if level != "random")
 

@@ -35,7 +35,7 @@ async def test_a_broken_record_in_the_data_folder_never_stops_the_app(data_dir, 
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(pilot.app.screen, StartScreen)
-        pilot.app.action_recent()
+        pilot.app.action_open("recent")
         await settle(pilot)
         screen = pilot.app.screen
         assert isinstance(screen, RecentScreen)

@@ -144,7 +144,7 @@ async def test_a_game_in_play_cannot_be_watched_from_the_cover(data_dir) -> None
             path, match.session.config, [s.to_record() for s in match.seat_infos()], 3
         )
         table.match.recorder.hand(match.game)
-        pilot.app.action_recent()
+        pilot.app.action_open("recent")
         await settle(pilot)
         recent = pilot.app.screen
         assert isinstance(recent, RecentScreen)
@@ -167,7 +167,7 @@ async def test_a_game_in_play_cannot_be_watched_from_the_cover(data_dir) -> None
     app = table_app(pace="normal", start_screen=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        pilot.app.action_recent()
+        pilot.app.action_open("recent")
         await settle(pilot)
         await pilot.press("enter")
         await pilot.pause()

@@ -13,6 +13,7 @@ from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
 from ningde_tui.analysis.stats import collect, tally
+from ningde_tui.bots import base
 from ningde_tui.cli.simulate import main as simulate_main
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
@@ -85,12 +86,12 @@ async def test_stats_screen_filters_by_the_opponents_level(data_dir) -> None:
         table = screen.query_one(DataTable)
         assert table.row_count == 4
         seen = []
-        for _ in range(4):  # all → easy → normal → hard
+        for _ in range(len(base.LEVELS) + 1):  # all → each level (easy, normal, hard) → all
             await pilot.press("a")
             await pilot.pause()
             seen.append((screen.against, table.row_count))
         # against hard bots only: normal-0 played three hard bots; each hard bot had normal-0
-        assert seen == [("easy", 0), ("normal", 0), ("hard", 1), (None, 4)]
+        assert seen == [(level, int(level == "hard")) for level in base.LEVELS] + [(None, 4)]
 
 
 async def test_stats_screen_with_no_games_and_a_broken_record(data_dir) -> None:

@@ -19,10 +19,7 @@ from ...rules.session import Session
 
 HUMAN = 0  # the human's seat when one person plays against three bots
 PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}
-_LEVEL_ORDER = ("easy", "normal", "hard", "greedy", "random")
-BOT_LEVELS = tuple(lvl for lvl in _LEVEL_ORDER if lvl in BOTS) + tuple(
-    sorted(set(BOTS) - set(_LEVEL_ORDER))
-)
+BOT_LEVELS = tuple(BOTS)  # the levels on offer, in the order the start screen lists them
 DEFAULT_BOT = "normal" if "normal" in BOTS else "greedy"
 
 

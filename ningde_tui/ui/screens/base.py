@@ -3,8 +3,9 @@ screen asks the app for what is the app's to do.
 
 A screen takes the language and the tile style from the app when it is made (a change in the
 settings applies to the screens opened after it) and puts its footer texts into that language;
-it never calls the app's methods. It posts a message instead (``OpenHelp()``, or one of its own
-such as ``StartScreen.NewGame``), which bubbles up to the app, whose ``on_…`` handler acts.
+it never calls the app's methods. It posts a message instead (``OpenScreen("help")``, or one of
+its own such as ``StartScreen.NewGame``), which bubbles up to the app, whose ``on_…`` handler
+acts.
 """
 
 from __future__ import annotations
@@ -62,17 +63,10 @@ class PlayerModal(DismissOnce, ModalScreen[ScreenResultType]):
         localize_bindings(self, self.lang)
 
 
-class OpenHelp(Message):
-    """? / F1: the help screen, over whatever is open."""
+class OpenScreen(Message):
+    """Open the app's page ``page`` (a key of ``ui.app.PAGES``, such as ``"help"``) over
+    whatever is open."""
 
-
-class OpenRecent(Message):
-    """The list of recent games."""
-
-
-class OpenStats(Message):
-    """The players' statistics (战绩)."""
-
-
-class OpenSettings(Message):
-    """The settings screen."""
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.page = page

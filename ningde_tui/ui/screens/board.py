@@ -36,7 +36,7 @@ from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
 from ..widgets.wall import WallState, WallView
-from .base import OpenHelp, PlayerScreen
+from .base import OpenScreen, PlayerScreen
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
 SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
@@ -469,7 +469,7 @@ class BoardScreen(PlayerScreen[None]):
             self._refresh_hints(info.game.observation(self.seating.bottom))
 
     def action_help(self) -> None:
-        self.post_message(OpenHelp())
+        self.post_message(OpenScreen("help"))
 
     # ------------------------------------------------------------ size
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

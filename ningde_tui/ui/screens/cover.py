@@ -28,7 +28,7 @@ class CoverScreen(PlayerScreen[None]):
     CSS_PATH = "cover.tcss"
     BINDINGS = [
         Binding("enter,space", "reveal", "key.reveal", key_display="⏎"),
-        Binding("question_mark,f1", "app.help", "key.help", key_display="?"),
+        Binding("question_mark,f1", "app.open('help')", "key.help", key_display="?"),
     ]
 
     def __init__(self, name: str | None) -> None:

@@ -25,7 +25,7 @@ from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
-from .base import OpenHelp, OpenRecent, OpenSettings, OpenStats, PlayerScreen
+from .base import OpenScreen, PlayerScreen
 from .settings import rules_summary
 
 ROUND_CHOICES = (1, 2, 3, 4)
@@ -54,7 +54,7 @@ class StartScreen(PlayerScreen[None]):
 
     CSS_PATH = "start.tcss"
     BINDINGS = [
-        Binding("question_mark,f1", "app.help", "key.help", key_display="?"),
+        Binding("question_mark,f1", "app.open('help')", "key.help", key_display="?"),
     ]
 
     @dataclass
@@ -255,11 +255,11 @@ class StartScreen(PlayerScreen[None]):
 
     @on(Button.Pressed, "#recent")
     def _recent(self) -> None:
-        self.post_message(OpenRecent())
+        self.post_message(OpenScreen("recent"))
 
     @on(Button.Pressed, "#stats")
     def _stats(self) -> None:
-        self.post_message(OpenStats())
+        self.post_message(OpenScreen("stats"))
 
     @on(Button.Pressed, "#demo")
     def _demo(self) -> None:
@@ -269,11 +269,11 @@ class StartScreen(PlayerScreen[None]):
 
     @on(Button.Pressed, "#settings")
     def _settings(self) -> None:
-        self.post_message(OpenSettings())
+        self.post_message(OpenScreen("settings"))
 
     @on(Button.Pressed, "#help")
     def _help(self) -> None:
-        self.post_message(OpenHelp())
+        self.post_message(OpenScreen("help"))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -2,9 +2,9 @@
 
 A table of players (games, hands, win and deal-in rates, self-draws, points); for the player
 under the cursor, their running points hand by hand as a line chart and the patterns they won as
-bars. ``a`` cycles the filter by the bot level of the opponents (all / 简单 / 普通 / 困难). The
-records are read off the UI thread (the first time replays every record; later runs read the
-summaries cache)."""
+bars. ``a`` cycles the filter by the bot level of the opponents (all, then each level of
+``bots.base.LEVELS``: 简单 / 普通 / 困难). The records are read off the UI thread (the first time
+replays every record; later runs read the summaries cache)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from ...analysis.stats import Collection, collect, tally
+from ...bots.base import LEVELS
 from ...records.storage import records_dir
 from ..model.i18n import level_name, pattern_name, tr
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 
-AGAINST = (None, "easy", "normal", "hard")
+AGAINST = (None, *LEVELS)  # the filter's steps: every game, then against each level
 BAR = 24  # cells of the longest pattern bar
 
 
