@@ -255,6 +255,23 @@ class Observation(NamedTuple):
     history: tuple[Event, ...] = ()  # the hand so far as this seat may know it (``seen_by``)
 
 
+def watcher_view(obs: Observation, history: tuple[Event, ...]) -> Observation:
+    """What a watcher in ``obs.seat``'s chair may know (``history``: ``Game.history(None)``):
+    no concealed tile, no choice, its 暗杠 face down, and in a window or claim nobody's pending
+    decision (it would tell what they hold)."""
+    return obs._replace(
+        to_act=() if obs.phase in CHOICE_PHASES else obs.to_act,
+        hand=(),
+        drawn=None,
+        melds=tuple(
+            tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in obs.melds
+        ),
+        legal=(),
+        win_blocked=None,
+        history=history,
+    )
+
+
 class _HandShape(NamedTuple):
     """A seat's concealed tiles as the win check and the calls on a discard see them (kept
     per seat by ``Game._hand_shape``)."""
@@ -526,7 +543,7 @@ class Game:
             self.gold,
             self.indicator,
             tuple(self.hands[seat]),  # hand
-            self.drawn[seat] if phase == TURN and self.turn == seat else None,  # drawn
+            self.just_drawn(seat),  # drawn
             seen[seat],  # melds
             ponds,
             sizes,  # hand_sizes
@@ -544,6 +561,10 @@ class Game:
             self.config,
             tuple(self._seen[seat]),  # history
         )
+
+    def just_drawn(self, seat: int) -> int | None:
+        """The tile ``seat`` has just drawn and not yet discarded, if it is on turn."""
+        return self.drawn[seat] if self.phase == TURN and self.turn == seat else None
 
     def history(self, seat: int | None) -> tuple[Event, ...]:
         """The hand so far as ``seat`` may know it (None: a watcher)."""

@@ -80,10 +80,38 @@ def _seats(value: Any, what: str) -> tuple[int, ...]:
     return tuple(_seat(s, what) for s in _list(value, what))
 
 
-def _get(data: Any, key: str) -> Any:
+def field(data: Any, key: str) -> Any:
+    """``data[key]`` of a JSON object, or a WireError."""
     if key not in _need(data, dict, "object"):
         raise WireError(f"missing {key!r}")
     return data[key]
+
+
+def items(value: Any, what: str, most: int = MAX_ITEMS) -> list[Any]:
+    """A JSON list of at most ``most`` items."""
+    found = _need(value, list, what)
+    if len(found) > most:
+        raise WireError(f"{what} has {len(found)} items")
+    return found
+
+
+def number(value: Any, what: str, low: int = 0, high: int = 10**9) -> int:
+    return _int(value, what, low, high)
+
+
+def seat(value: Any, what: str) -> int:
+    return _seat(value, what)
+
+
+def flag(value: Any, what: str) -> bool:
+    return _need(value, bool, what)
+
+
+def text(value: Any, what: str) -> str:
+    found = _need(value, str, what)
+    if len(found) > 200:
+        raise WireError(f"{what} is too long")
+    return found
 
 
 # ---------------------------------------------------------------- melds, refusals
@@ -100,7 +128,7 @@ def meld_to(meld: Meld) -> dict[str, Any]:
 
 
 def meld_from(data: Any) -> Meld:
-    kind = _get(data, "kind")
+    kind = field(data, "kind")
     if kind not in tuple(MeldKind):
         raise WireError(f"unknown meld {kind!r}")
     if data["tiles"] is None:
@@ -126,7 +154,7 @@ def refusal_to(refusal: Refusal) -> dict[str, Any]:
 
 
 def refusal_from(data: Any, depth: int = 0) -> Refusal:
-    code = _get(data, "code")
+    code = field(data, "code")
     if code not in tuple(RefusalCode):
         raise WireError(f"unknown refusal {code!r}")
     params = dict(_need(data.get("params", {}), dict, "params"))
@@ -157,18 +185,18 @@ def action_to(action: Action) -> dict[str, Any]:
 
 def action_from(data: Any, seat: int, claimed: int | None) -> Action:
     """``claimed`` is the discard a 吃/碰/杠 takes (the seat's last_discard)."""
-    kind = _get(data, "a")
+    kind = field(data, "a")
     if kind not in tuple(ActionType):
         raise WireError(f"unknown action {kind!r}")
     kind = ActionType(kind)
     tile: int | None = None
     tiles: tuple[int, ...] = ()
     if kind in (ActionType.DISCARD, ActionType.ANKONG, ActionType.ADDKONG):
-        tile = tile_from(_get(data, "tile"))
+        tile = tile_from(field(data, "tile"))
     elif kind in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
         tile = claimed
     if kind == ActionType.CHI:
-        tiles = tuple(sorted(tiles_from(_get(data, "tiles"), "chi tiles", 2)))
+        tiles = tuple(sorted(tiles_from(field(data, "tiles"), "chi tiles", 2)))
     return Action(seat, kind, tile, tiles)
 
 
@@ -194,7 +222,7 @@ def event_to(event: Event) -> dict[str, Any]:
 
 
 def event_from(data: Any) -> Event:
-    kind = _get(data, "kind")
+    kind = field(data, "kind")
     if kind not in tuple(EventKind):
         raise WireError(f"unknown event {kind!r}")
     info = dict(_need(data.get("info", {}), dict, "info"))
@@ -260,7 +288,10 @@ def observation_from(
     data: Any, config: RuleConfig | None = None, history: tuple[Event, ...] = ()
 ) -> Observation:
     """``config``: the room's rules (from ``welcome``); ``history``: the events so far."""
-    get = lambda key: _get(data, key)  # noqa: E731
+
+    def get(key: str) -> Any:
+        return field(data, key)
+
     seat = _seat(get("seat"), "seat")
     phase = get("phase")
     if phase not in tuple(Phase):
@@ -286,7 +317,8 @@ def observation_from(
         tiles_from(get("hand"), "hand"),
         _opt(get("drawn"), tile_from, "drawn"),
         tuple(
-            tuple(meld_from(m) for m in _list(ms, "melds")) for ms in _list(get("melds"), "melds", 4)
+            tuple(meld_from(m) for m in _list(ms, "melds"))
+            for ms in _list(get("melds"), "melds", 4)
         ),
         tuple(tiles_from(p, "pond") for p in _list(get("ponds"), "ponds", 4)),
         tuple(_int(n, "hand_sizes", 0, 18) for n in _list(get("hand_sizes"), "hand_sizes", 4)),
