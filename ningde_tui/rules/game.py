@@ -433,10 +433,12 @@ class Game:
     def _emit(self, event: Event) -> None:
         self.log.append(event)
         if event.private:
+            hidden = seen_by(event, None)  # as everyone but its seat sees it (one copy)
             for seat, seen in enumerate(self._seen):
-                shown = seen_by(event, None if seat == PUBLIC else seat)
-                if shown is not None:
-                    seen.append(shown)
+                if seat == event.seat:
+                    seen.append(event)
+                elif hidden is not None:
+                    seen.append(hidden)
         else:
             for seen in self._seen:
                 seen.append(event)
