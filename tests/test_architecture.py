@@ -163,3 +163,25 @@ def test_the_long_functions_allowed_are_still_long() -> None:
 def test_screens_and_widgets_do_not_reach_for_the_app(path: Path) -> None:
     """They post messages to the app (or run its actions); they never import it."""
     assert [n for n in imports(path) if n == "ningde_tui.ui.app"] == []
+
+
+ENGINE_NAMES = {"Game", "Match", "Session"}  # what a table holds; a view must not reach it
+ENGINE_ATTRIBUTES = {"game", "match", "session"}
+
+
+@pytest.mark.parametrize(
+    "path", sources("ui/screens") + sources("ui/widgets"), ids=lambda p: p.name
+)
+def test_screens_and_widgets_draw_from_views_not_from_the_engine(path: Path) -> None:
+    """The table is drawn from a TableView (ui/model/view.py): screens and widgets neither
+    import nor touch a Game, a Match or a Session, so the same screens can draw a remote seat."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            found += [a.name for a in node.names if a.name in ENGINE_NAMES]
+        elif isinstance(node, ast.Name) and node.id in ENGINE_NAMES:
+            found.append(node.id)
+        elif isinstance(node, ast.Attribute) and node.attr in ENGINE_ATTRIBUTES:
+            found.append(f".{node.attr}")
+    assert found == []

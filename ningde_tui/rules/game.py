@@ -206,6 +206,20 @@ class HandResult:
         return self.winner is None or self.winner == self.dealer
 
 
+PUBLIC = 4  # ``Game.history``'s index of the watchers' view (no seat's private events)
+
+
+def seen_by(event: Event, seat: int | None) -> Event | None:
+    """``event`` as ``seat`` may know it (None: a watcher, who knows only what is public).
+    Another seat's draw is seen without its tile; another seat's other private events (a
+    refused 胡, a declined 三金倒) are not seen at all."""
+    if not event.private or (seat is not None and event.seat == seat):
+        return event
+    if event.kind == EventKind.DRAW:
+        return Event(EventKind.DRAW, event.seat, None, info=event.info, private=True)
+    return None
+
+
 class Observation(NamedTuple):
     """What one seat may see. Bots, hints and hot-seat all use this view, never the Game.
 
@@ -238,6 +252,24 @@ class Observation(NamedTuple):
     wall_head: int = 0  # index (draw order) of the next head draw
     wall_tail: int = 112  # the next tail draw is index wall_tail - 1
     config: RuleConfig = RuleConfig()  # the room's rules: public, so bots play by them too
+    history: tuple[Event, ...] = ()  # the hand so far as this seat may know it (``seen_by``)
+
+
+def watcher_view(obs: Observation, history: tuple[Event, ...]) -> Observation:
+    """What a watcher in ``obs.seat``'s chair may know (``history``: ``Game.history(None)``):
+    no concealed tile, no choice, its 暗杠 face down, and in a window or claim nobody's pending
+    decision (it would tell what they hold)."""
+    return obs._replace(
+        to_act=() if obs.phase in CHOICE_PHASES else obs.to_act,
+        hand=(),
+        drawn=None,
+        melds=tuple(
+            tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in obs.melds
+        ),
+        legal=(),
+        win_blocked=None,
+        history=history,
+    )
 
 
 class _HandShape(NamedTuple):
@@ -363,6 +395,8 @@ class Game:
         self.has_discarded = [False] * 4
         self.robbed = [False] * 4
         self.log: list[Event] = []
+        # the log as each seat, then a watcher (PUBLIC), may know it
+        self._seen: tuple[list[Event], ...] = tuple([] for _ in range(PUBLIC + 1))
         self._new_events: list[Event] = []
         self.decisions: list[Action] = []  # every decision applied, in order (for records)
         self.result: HandResult | None = None
@@ -398,6 +432,16 @@ class Game:
 
     def _emit(self, event: Event) -> None:
         self.log.append(event)
+        if event.private:
+            hidden = seen_by(event, None)  # as everyone but its seat sees it (one copy)
+            for seat, seen in enumerate(self._seen):
+                if seat == event.seat:
+                    seen.append(event)
+                elif hidden is not None:
+                    seen.append(hidden)
+        else:
+            for seen in self._seen:
+                seen.append(event)
         self._new_events.append(event)
 
     # ------------------------------------------------------------ wall counts
@@ -501,7 +545,7 @@ class Game:
             self.gold,
             self.indicator,
             tuple(self.hands[seat]),  # hand
-            self.drawn[seat] if phase == TURN and self.turn == seat else None,  # drawn
+            self.just_drawn(seat),  # drawn
             seen[seat],  # melds
             ponds,
             sizes,  # hand_sizes
@@ -517,7 +561,16 @@ class Game:
             wall.head,  # wall_head
             wall.tail,  # wall_tail
             self.config,
+            tuple(self._seen[seat]),  # history
         )
+
+    def just_drawn(self, seat: int) -> int | None:
+        """The tile ``seat`` has just drawn and not yet discarded, if it is on turn."""
+        return self.drawn[seat] if self.phase == TURN and self.turn == seat else None
+
+    def history(self, seat: int | None) -> tuple[Event, ...]:
+        """The hand so far as ``seat`` may know it (None: a watcher)."""
+        return tuple(self._seen[PUBLIC if seat is None else seat])
 
     # -------------------------------------------------------------- win tests
     def _win_input(

@@ -372,9 +372,11 @@ class NingdeApp(App[None]):
     def playing_records(self) -> set[Path]:
         """The records of the games being played here now."""
         return {
-            s.match.recorder.path
+            s.table.recorder.path
             for s in self.screen_stack
-            if isinstance(s, TableScreen) and s.match.recorder is not None
+            if isinstance(s, TableScreen)
+            and isinstance(s.table, Match)
+            and s.table.recorder is not None
         }
 
     # ------------------------------------------------------------ what the screens ask for

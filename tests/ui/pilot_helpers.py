@@ -74,7 +74,7 @@ def bot_game(
 async def discard_last(pilot: Pilot[None]) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)
-    obs = screen.match.observation()
+    obs = screen.table.observation()
     tiles = screen.query_one(HandView).state.tiles
     index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
     await pilot.press(TILE_KEYS[index])
@@ -109,7 +109,7 @@ def assert_covered(pilot: Pilot[None], name: str) -> None:
 def assert_sees_only(pilot: Pilot[None], seat: int) -> None:
     """The table shows ``seat``'s own tiles at the bottom and every other hand face down."""
     table = the_table(pilot)
-    game = table.match.game
+    game = table.table.game
     assert table.private_seat == seat and table.seating.bottom == seat
     shown = table.query_one(HandView).state.tiles
     assert sorted(shown) == sorted(game.hands[seat])

@@ -77,7 +77,7 @@ async def test_the_game_goes_on_with_a_notice_when_the_disk_fills(data_dir, monk
             await discard_last(pilot)
         screen = pilot.app.screen
         assert isinstance(screen, TableScreen)
-        assert len(screen.match.game.decisions) > len(replay_file(record).hands[0].lines)
+        assert len(screen.table.game.decisions) > len(replay_file(record).hands[0].lines)
         notices = [n for n in pilot.app._notifications if n.title == "本局没有保存"]
         assert len(notices) == 1 and notices[0].timeout == UNSAVED_NOTICE_SECONDS
         assert "No space left on device" in notices[0].message
@@ -148,7 +148,7 @@ async def test_a_game_that_cannot_be_written_on_is_continued_unsaved(data_dir, m
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = pilot.app.screen
-        assert isinstance(screen, TableScreen) and screen.match.recorder is None
+        assert isinstance(screen, TableScreen) and screen.table.recorder is None
         [notice] = pilot.app._notifications
         assert notice.title == "本局没有保存" and "Permission denied" in notice.message
         await discard_last(pilot)  # and it plays on

@@ -84,9 +84,9 @@ async def test_two_players_take_turns_behind_the_cover(data_dir) -> None:
         for _ in range(12):
             screen = pilot.app.screen
             table = the_table(pilot)
-            game = table.match.game
+            game = table.table.game
             if isinstance(screen, CoverScreen):
-                waiting = table.match.next_human()
+                waiting = table.table.next_human()
                 name = "甲" if waiting == 0 else "乙"
                 assert_covered(pilot, name)
                 covers.append(waiting)

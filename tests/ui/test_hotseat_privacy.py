@@ -138,12 +138,12 @@ async def test_a_game_in_play_cannot_be_watched_from_the_cover(data_dir) -> None
         assert isinstance(pilot.app.screen, CoverScreen)
         table = the_table(pilot)
         # a recorded hot-seat game, as the app starts one
-        assert table.match.recorder is None
+        assert table.table.recorder is None
         path = new_record_path("hotseat", 3)
-        table.match.recorder = GameRecorder.create(
+        table.table.recorder = GameRecorder.create(
             path, match.session.config, [s.to_record() for s in match.seat_infos()], 3
         )
-        table.match.recorder.hand(match.game)
+        table.table.recorder.hand(match.game)
         pilot.app.action_open("recent")
         await settle(pilot)
         recent = pilot.app.screen

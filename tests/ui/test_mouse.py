@@ -25,4 +25,4 @@ async def test_win_and_next_hand_by_clicking() -> None:
         game = match.game
         await pilot.click("#result-next")
         await settle(pilot)
-        assert table(pilot).match.game is not game  # the next hand is dealt
+        assert table(pilot).table.game is not game  # the next hand is dealt

@@ -143,8 +143,8 @@ async def test_start_screen_starts_a_game_with_the_seed() -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        assert screen.match.session.seed == 42
-        assert screen.match.bots == ["greedy", "random", "greedy"]
+        assert screen.table.session.seed == 42
+        assert screen.table.bots == ["greedy", "random", "greedy"]
 
 
 async def test_command_palette_entries() -> None:

@@ -47,7 +47,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
         await settle(pilot)
         await discard_last(pilot)
         await discard_last(pilot)
-        match = pilot.app.screen.match
+        match = pilot.app.screen.table
         assert match.game.phase == CLAIM and match.next_human() == HUMAN
         before = state(match.game)
         # every decision is already on disk, one line each
@@ -60,7 +60,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
         await settle(pilot)
         screen = pilot.app.screen
         assert isinstance(screen, TableScreen)
-        match = screen.match
+        match = screen.table
         assert state(match.game) == before  # the 吃 is still open, nothing passed for you
         assert match.session.seed == SEED and match.bots == ["greedy"] * 3
         assert [b.action.type for b in screen.query_one("#choices").buttons()] == ["chi", "pass"]
@@ -69,7 +69,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
         presses = 0
         while not isinstance(pilot.app.screen, ResultScreen):
             assert presses < 200
-            obs = pilot.app.screen.match.observation()
+            obs = pilot.app.screen.table.observation()
             if obs.phase == TURN:
                 await discard_last(pilot)
             else:
@@ -78,7 +78,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
             presses += 1
         await pilot.press("enter")
         await settle(pilot)
-        second = pilot.app.screen.match.game
+        second = pilot.app.screen.table.game
     # one file holds the whole game; hand 2's wall is the seed's second wall
     replay = replay_file(only_record(data_dir))
     assert len(replay.hands) == 2 and replay.hands[0].result is not None
@@ -92,7 +92,7 @@ async def test_continue_button_on_the_start_screen(data_dir) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await discard_last(pilot)
-        before = state(pilot.app.screen.match.game)
+        before = state(pilot.app.screen.table.game)
     app = NingdeApp(LaunchOptions(pace="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -101,7 +101,7 @@ async def test_continue_button_on_the_start_screen(data_dir) -> None:
         assert not button.disabled
         await pilot.click("#continue")
         await settle(pilot)
-        assert state(pilot.app.screen.match.game) == before
+        assert state(pilot.app.screen.table.game) == before
 
 
 async def test_a_second_start_before_the_first_is_acted_on_starts_nothing(data_dir) -> None:

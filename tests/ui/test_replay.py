@@ -48,9 +48,14 @@ def expected(record: Path, hand: int, decisions: int) -> Game:
     return game
 
 
+def shown_game(screen: ReplayScreen) -> Game:
+    """The engine's state at the step the screen shows (the screen itself holds only a view)."""
+    return screen.model.game_at(screen.hand, screen.step)
+
+
 def assert_shows(screen: ReplayScreen, game: Game) -> None:
     """The table draws exactly this state: every pond, every hand (all face up)."""
-    assert screen.game.decisions == game.decisions
+    assert shown_game(screen).decisions == game.decisions
     for position in range(4):
         seat = screen.seating.seat_at(position)
         assert screen.query_one(f"#pond-{position}", PondView).state.tiles == tuple(
@@ -158,7 +163,7 @@ async def test_one_seat_view_hides_the_other_hands(record) -> None:
         await settle(pilot)
         screen = replay_screen(pilot)
         assert all(view.state.tiles is None for view in screen.query(SeatView))
-        assert sorted(screen.query_one(HandView).state.tiles) == sorted(screen.game.hands[2])
+        assert sorted(screen.query_one(HandView).state.tiles) == sorted(shown_game(screen).hands[2])
         await pilot.press("v")
         await pilot.pause()
         assert all(view.state.tiles is not None for view in screen.query(SeatView))
@@ -208,7 +213,7 @@ async def test_hand_written_scenario_records_play_back() -> None:
         screen = replay_screen(pilot)
         await pilot.press("end")
         await pilot.pause()
-        assert screen.game.result is not None
+        assert shown_game(screen).result is not None
         assert "抢金" in widget_text(screen.query_one("#replay-info"))
 
 
@@ -230,7 +235,7 @@ async def test_mouse_steps_and_the_result_screen_at_a_hands_end(record) -> None:
         await settle(pilot)
         result = pilot.app.screen
         assert isinstance(result, ResultScreen)
-        assert result.result == screen.game.result
+        assert result.result == shown_game(screen).result
         text = "\n".join(
             widget_text(w) for w in result.query("Static") if w.display and w.size.height
         )

@@ -204,7 +204,7 @@ async def test_win_shows_result_with_formula() -> None:
         game = match.game
         await pilot.press("enter")
         await settle(pilot)
-        assert table(pilot).match.game is not game  # the next hand is dealt
+        assert table(pilot).table.game is not game  # the next hand is dealt
         assert len(match.session.results) == 1
 
 
@@ -254,7 +254,7 @@ async def test_whole_hand_by_keys() -> None:
         presses = 0
         while not isinstance(pilot.app.screen, ResultScreen):
             assert presses < 200
-            match = table(pilot).match
+            match = table(pilot).table
             obs = match.observation()
             assert HUMAN in obs.to_act
             if obs.phase == TURN:

@@ -215,7 +215,7 @@ async def test_build_app_gives_the_table_a_command_would_open() -> None:
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
         screen = table(pilot)
-        assert screen.lang == "en" and screen.match.session.seed == 5
+        assert screen.lang == "en" and screen.table.session.seed == 5
         ids = ["#wall", "#hand", "#choices", "#melds-0", "#hints", "#log", "#scores"]
         ids += [f"#pond-{n}" for n in range(4)] + [f"#seat-{n}" for n in (1, 2, 3)]
         for selector in ids:

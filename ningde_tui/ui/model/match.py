@@ -16,6 +16,7 @@ from ...records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, Seat
 from ...rules.config import RuleConfig
 from ...rules.game import OVER, Action, Event, Game, HandResult, Observation
 from ...rules.session import Session
+from .view import Scoreboard, Sight, Standings, TableView, table_view
 
 HUMAN = 0  # the human's seat when one person plays against three bots
 PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}
@@ -144,6 +145,10 @@ class Match:
                 return seat, self.game.observation(seat), self.version
         return None
 
+    def bot_action(self, seat: int, obs: Observation) -> Action:
+        """What the bot in ``seat`` plays from its Observation (called off the UI thread)."""
+        return self.players[seat].choose(obs)
+
     def next_human(self) -> int | None:
         """The first human who must decide now (several are asked in the engine's order)."""
         return next((s for s in self.game.to_act() if s in self.humans), None)
@@ -169,6 +174,40 @@ class Match:
         if self.recorder is not None:
             self.recorder.hand(self.game)
         return self.game
+
+    # ------------------------------------------------------------------ views
+    def view(self, bottom: int, sight: Sight) -> TableView:
+        """The hand as ``sight`` may know it, from ``bottom``'s chair."""
+        session = self.session
+        board = Scoreboard(
+            tuple(session.scores),
+            tuple(self.level(s) for s in range(4)),
+            len(session.results) + 1,
+            self.round_number,
+            session.rounds or 0,
+        )
+        return table_view(self.game, bottom, sight, board)
+
+    def standings(self, final: bool | None = None) -> Standings:
+        """The session after the hand just finished (``final``: it ends here)."""
+        return Standings(
+            len(self.session.results),
+            tuple(tuple(h) for h in self.history),
+            tuple(self.session.scores),
+            self.session_over if final is None else final,
+        )
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.session.results)
+
+    def review_from(self) -> tuple[Path, int] | None:
+        """Where 复盘 reads a finished hand from: this game's record (whole so far) and the
+        first player's seat; None for a game without a player or not being saved."""
+        recorder = self.recorder
+        if not self.humans or recorder is None or recorder.failed is not None:
+            return None
+        return recorder.path, self.humans[0]
 
     def close(self) -> None:
         if self.recorder is not None:

@@ -17,6 +17,7 @@ from ...records.storage import SeatInfo, seats_from_header
 from ...rules.config import RuleConfig
 from ...rules.game import PASS, Action, Game
 from ...rules.session import HandSetup
+from .view import Scoreboard, Sight, TableView, table_view
 
 
 @dataclass
@@ -88,6 +89,13 @@ class ReplayModel:
         for action in h.decisions[: h.marks[step]]:
             game.apply(action)
         return game
+
+    def view_at(self, hand: int, step: int, bottom: int, sight: Sight) -> TableView:
+        """The table at (hand, step) as ``sight`` may know it, from ``bottom``'s chair."""
+        h = self.hands[hand]
+        levels = tuple("" if s.human else s.level for s in self.seats)
+        board = Scoreboard(h.scores_before, levels, h.number)
+        return table_view(self.game_at(hand, step), bottom, sight, board)
 
     def decisions_of(self, hand: int, step: int) -> list[Action]:
         """The decisions that led to this step (empty for the deal)."""

@@ -1,15 +1,15 @@
 """The table's picture, shared by play (TableScreen) and watching a record (ReplayScreen).
 
-Everything is drawn from one seat's point of view, ``seating.bottom``: the wall turned so that
-seat sits at the bottom, the others named 下家/对家/上家 of it. What is private is drawn only
-for ``private_seat`` (the player whose decision it is) — its hand, choices, hints and its own
-events, all from that seat's ``Observation`` — or, when a game is watched with ``open_hands``,
-for every seat. With no private seat (the hot-seat cover) no hand is drawn at all.
+Everything is drawn from one ``TableView`` (``ui/model/view.py``), from one seat's point of view,
+``seating.bottom``: the wall turned so that seat sits at the bottom, the others named
+下家/对家/上家 of it. The screen says whose private view it wants (``sight``: the player whose
+decision it is, nobody under the hot-seat cover, every hand when a game is watched face up); the
+view holds only what that sight may know, so nothing else can be drawn.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
@@ -19,11 +19,12 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Game, Observation
+from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Observation
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint
 from ..model.i18n import refusal_text, tr
 from ..model.seating import Seating
+from ..model.view import Sight, TableView
 from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
@@ -57,18 +58,6 @@ COMMON_BINDINGS = [
 ]
 
 
-@dataclass(frozen=True)
-class BoardInfo:
-    """What the board shows besides the hand's own state."""
-
-    game: Game
-    scores: tuple[int, ...]
-    hand_no: int
-    round_no: int
-    rounds: int  # 0: hands go on until stopped
-    levels: tuple[str, ...]  # per seat: a bot's level, "" for a human
-
-
 class BoardScreen(PlayerScreen[None]):
     """Lays out and draws the table; subclasses say what game it is and who looks at it
     (and end their BINDINGS with ``COMMON_BINDINGS``, so the footer lists theirs first)."""
@@ -92,6 +81,8 @@ class BoardScreen(PlayerScreen[None]):
         self.table_ready = False  # refresh_table has drawn once
         # the last call (碰！吃！杠！胡！), shown at the caller's side until another acts
         self.callout: tuple[int, str] | None = None
+        self.view: TableView | None = None  # the view last drawn
+        self._told: tuple[tuple[int, Sight], int] | None = None  # (hand, sight), events told
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -147,12 +138,18 @@ class BoardScreen(PlayerScreen[None]):
         self._check_size(self.app.size.width, self.app.size.height)
 
     # ------------------------------------------------------------ what to draw
-    def board_info(self) -> BoardInfo:
+    def table_view(self) -> TableView:
+        """The table now, as ``sight`` may know it, from the bottom seat's chair."""
         raise NotImplementedError
+
+    @property
+    def sight(self) -> Sight:
+        """Whose private view is drawn: ``private_seat``'s, or every hand (``open_hands``)."""
+        return Sight(self.private_seat, self.open_hands)
 
     def shows_hand(self, seat: int) -> bool:
         """May this seat's concealed tiles be drawn?"""
-        return self.open_hands or seat == self.private_seat
+        return self.sight.shows(seat)
 
     def decider(self, obs: Observation) -> int | None:
         """The seat whose choices the panel offers now (None: nobody's here)."""
@@ -166,13 +163,13 @@ class BoardScreen(PlayerScreen[None]):
         return self.query_one(HandView)
 
     def refresh_table(self) -> None:
-        """Redraw everything from the bottom seat's Observation (public parts) and, for the
-        seats that may be seen, their own Observations."""
+        """Redraw everything from the table's view, and tell the events it has not told."""
         self.table_ready = True
-        info = self.board_info()
-        obs = info.game.observation(self.seating.bottom)
-        self._refresh_seats(info, obs)
-        self._refresh_wall(info, obs)
+        view = self.view = self.table_view()
+        obs = view.obs
+        self._tell(view)
+        self._refresh_seats(view)
+        self._refresh_wall(view)
         self._refresh_hand(obs)
         self._refresh_choices(obs)
         self._refresh_hints(obs)
@@ -180,12 +177,24 @@ class BoardScreen(PlayerScreen[None]):
         self.query_one(TableLog).refresh()
         self.refresh_bindings()
 
-    def melds_state(self, info: BoardInfo, obs: Observation, seat: int) -> MeldsState:
+    def _tell(self, view: TableView) -> None:
+        """The log and announcement follow the view's history: what is new since the last
+        drawing, or the hand's story from the start for another hand or viewer."""
+        history = view.obs.history
+        key = (view.hand_no, view.sight)
+        told = self._told
+        if told is None or told[0] != key or told[1] > len(history):
+            self.retell(history)
+        else:
+            self.take_events(history[told[1] :])
+        self._told = (key, len(history))
+
+    def melds_state(self, view: TableView, seat: int) -> MeldsState:
         """A seat's melds as laid on the table: a 暗杠's faces only for its owner and in a
-        face-up view (rules.md §5), taken from the Game there (the others' observations may
-        not carry them)."""
-        faces = self.shows_hand(seat)
-        melds = tuple(info.game.melds[seat]) if faces else obs.melds[seat]
+        face-up view (rules.md §5)."""
+        faces = view.shows(seat)
+        melds = view.melds(seat)
+        obs = view.obs
         side = self.seating.position(seat) in (1, 3)
         size = (FLAT, STANDING, STANDING if side else TALL)[self.scale]
         if side:
@@ -204,32 +213,31 @@ class BoardScreen(PlayerScreen[None]):
             lit_last=bool(self.callout_for(seat)),
         )
 
-    def _seat_state(self, info: BoardInfo, obs: Observation, seat: int) -> SeatState:
+    def _seat_state(self, view: TableView, seat: int) -> SeatState:
+        obs = view.obs
         tiles: tuple[int, ...] | None = None
         drawn = False
-        melds = obs.melds[seat]
-        if self.shows_hand(seat) and seat != self.seating.bottom:
-            own = info.game.observation(seat)
-            tiles = tuple(display_order(own.hand, own.drawn, own.gold))
-            drawn = own.drawn is not None
-            melds = own.melds[seat]  # face up: its 暗杠 too
+        hand = view.hands[seat]
+        if hand is not None and seat != self.seating.bottom:
+            tiles = tuple(display_order(hand.tiles, hand.drawn, obs.gold))
+            drawn = hand.drawn is not None
         side = self.seating.position(seat) in (1, 3)
         return SeatState(
             seat,
             name=self.seating.name(seat),
-            level=info.levels[seat],
-            score=info.scores[seat],
+            level=view.levels[seat],
+            score=view.scores[seat],
             dealer=obs.dealer == seat,
             streak=obs.streak,
             hand_size=obs.hand_sizes[seat],
-            melds=melds,
+            melds=view.melds(seat),
             gold=obs.gold,
-            active=seat in self.waiting(info.game, obs),
+            active=seat in view.waiting,
             lang=self.lang,
             ascii_tiles=self.ascii_tiles,
             tiles=tiles,
             drawn=drawn,
-            melds_state=self.melds_state(info, obs, seat),
+            melds_state=self.melds_state(view, seat),
             width=self.seat_width(side),
             narrow=side,
             one_row=self.scale == 0,
@@ -245,16 +253,15 @@ class BoardScreen(PlayerScreen[None]):
         column = self.query_one("#col-3").size.width - self.query_one("#pond-3").size.width
         return max(column - 2, 16)
 
-    def _refresh_seats(self, info: BoardInfo, obs: Observation) -> None:
+    def _refresh_seats(self, view: TableView) -> None:
         """The other seats, the bottom seat's line and melds, the ponds and the score board."""
-        seating = self.seating
+        seating, obs = self.seating, view.obs
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
-            view = self.query_one(f"#seat-{position}", SeatView)
-            view.state = self._seat_state(info, obs, seat)
-        self.query_one(MySeatLine).state = self._seat_state(info, obs, seating.bottom)
-        self.query_one(MeldsView).state = self.melds_state(info, obs, seating.bottom)
-        laid = discard_rows(info.game.log)
+            self.query_one(f"#seat-{position}", SeatView).state = self._seat_state(view, seat)
+        self.query_one(MySeatLine).state = self._seat_state(view, seating.bottom)
+        self.query_one(MeldsView).state = self.melds_state(view, seating.bottom)
+        laid = discard_rows(obs.history)
         for position in range(4):
             seat = seating.seat_at(position)
             pond = obs.ponds[seat]
@@ -270,24 +277,23 @@ class BoardScreen(PlayerScreen[None]):
                 pond, laid[seat], latest, obs.gold, self.ascii_tiles
             )
         self.query_one(ScoreBoard).state = ScoreState(
-            info.scores,
+            view.scores,
             obs.dealer,
             obs.streak,
-            self.waiting(info.game, obs),
-            info.hand_no,
-            info.round_no,
-            info.rounds,
+            view.waiting,
+            view.hand_no,
+            view.round_no,
+            view.rounds,
             self.lang,
             names=seating.names_tuple(),
             bottom=seating.bottom,
         )
 
-    def _refresh_wall(self, info: BoardInfo, obs: Observation) -> None:
-        lang = self.lang
-        waiting = self.waiting(info.game, obs)
-        parts = [tr(lang, "table.hand_no", n=info.hand_no)]
-        if info.rounds:
-            parts.append(tr(lang, "table.round_of", n=info.round_no, total=info.rounds))
+    def _refresh_wall(self, view: TableView) -> None:
+        lang, obs, waiting = self.lang, view.obs, view.waiting
+        parts = [tr(lang, "table.hand_no", n=view.hand_no)]
+        if view.rounds:
+            parts.append(tr(lang, "table.round_of", n=view.round_no, total=view.rounds))
         self.query_one(WallView).state = WallState(
             head=obs.wall_head,
             tail=obs.wall_tail,
@@ -306,11 +312,6 @@ class BoardScreen(PlayerScreen[None]):
             bottom=self.seating.bottom,
             names=self.seating.names_tuple(),
         )
-
-    def waiting(self, game: Game, obs: Observation) -> tuple[int, ...]:
-        """Whose decision the table waits for, as far as the viewer may know: in a window or
-        claim a player sees only their own pending decision, a watcher of open hands all."""
-        return tuple(game.to_act()) if self.open_hands else obs.to_act
 
     def _turn_text(self, obs: Observation, waiting: tuple[int, ...]) -> str:
         lang, name = self.lang, self.seating.name
@@ -417,7 +418,7 @@ class BoardScreen(PlayerScreen[None]):
             return self.private_seat
         return self.seating.bottom if self.open_hands else None
 
-    def take_events(self, new: list[Event]) -> None:
+    def take_events(self, new: Sequence[Event]) -> None:
         log = self.query_one(TableLog)
         viewer = self.log_seat()
         for event in new:
@@ -451,7 +452,7 @@ class BoardScreen(PlayerScreen[None]):
             return ""
         return tr(self.lang, "table.callout", what=tr(self.lang, f"choice.{self.callout[1]}"))
 
-    def retell(self, log: list[Event]) -> None:
+    def retell(self, log: Sequence[Event]) -> None:
         """The hand's story from the start, as the current viewer may read it."""
         self.query_one(TableLog).clear_lines()
         self.notice = Line("", "notice")
@@ -464,9 +465,8 @@ class BoardScreen(PlayerScreen[None]):
         self.hints_on = not self.hints_on
 
     def watch_hints_on(self) -> None:
-        if self.is_mounted:
-            info = self.board_info()
-            self._refresh_hints(info.game.observation(self.seating.bottom))
+        if self.is_mounted and self.view is not None:
+            self._refresh_hints(self.view.obs)
 
     def action_help(self) -> None:
         self.post_message(OpenScreen("help"))

@@ -21,14 +21,15 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
-from ...rules.game import OVER, PASS, Action, Game, Observation
+from ...rules.game import OVER, PASS, Action, Observation
 from ..model.i18n import level_name, pattern_name, player_name, tile_name, tr
 from ..model.replay import ReplayModel
 from ..model.seating import Seating
+from ..model.view import Sight, Standings, TableView
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..tilefaces import tile_text
 from .base import PlayerModal
-from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
+from .board import COMMON_BINDINGS, BoardScreen
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per step
 BAR_WIDTH = 40
@@ -88,7 +89,6 @@ class ReplayScreen(BoardScreen):
         self._names = self._record_names()
         self._set_view(seat, open_hands)
         self.hand = min(max(hand, 0), len(model.hands) - 1)
-        self.game: Game = model.game_at(self.hand, 0)
         self.reviewing = review
         self._reviews: dict[int, Review] = {}
 
@@ -135,20 +135,16 @@ class ReplayScreen(BoardScreen):
         self.stop_autoplay()
 
     # ------------------------------------------------------------ drawing
-    def board_info(self) -> BoardInfo:
-        h = self.model.hands[self.hand]
-        return BoardInfo(
-            self.game,
-            h.scores_before,
-            h.number,
-            1,
-            0,
-            tuple("" if s.human else s.level for s in self.model.seats),
-        )
+    def table_view(self) -> TableView:
+        return self.model.view_at(self.hand, self.step, self.seating.bottom, self.sight)
+
+    @property
+    def hand_over(self) -> bool:
+        """The step shown is the end of its hand, with a result."""
+        view = self.view
+        return view is not None and view.obs.phase == OVER and view.result is not None
 
     def show_step(self) -> None:
-        self.game = self.model.game_at(self.hand, self.step)
-        self.retell(self.game.log)
         self.refresh_table()
         self._refresh_bar()
         judged = self.judged()
@@ -307,7 +303,7 @@ class ReplayScreen(BoardScreen):
                 out.append("\n")
             out.rstrip()
         result = self.model.hands[self.hand].result
-        if self.game.phase == OVER and result is not None:
+        if self.hand_over and result is not None:
             out.append("\n\n")
             out.append_text(self.result_text(result))
         self.query_one("#replay-info", Static).update(out)
@@ -369,14 +365,16 @@ class ReplayScreen(BoardScreen):
                 self.go(self.hand - 1, h[self.hand - 1].steps)
             return
         self.go(self.hand, self.step + delta)
-        if delta > 0 and self.game.phase == OVER and self.game.result is not None:
+        if delta > 0 and self.hand_over:
             self.show_result()
 
     def show_result(self) -> None:
         """The end of a hand: the same result screen as at the table (autoplay waits)."""
-        from .result import ResultScreen, Standings
+        from .result import ResultScreen
 
-        result = self.game.result
+        bottom = self.seating.bottom
+        view = self.model.view_at(self.hand, self.step, bottom, Sight.everyone(bottom))
+        result = view.result
         if result is None:
             return
         h = self.model.hands
@@ -387,7 +385,7 @@ class ReplayScreen(BoardScreen):
         playing = self.timer is not None
         self.stop_autoplay()
         self.app.push_screen(
-            ResultScreen(standings, self.game, result, seating=self.seating),
+            ResultScreen(standings, view, result, seating=self.seating),
             callback=lambda _: self._after_result(playing),
         )
 

@@ -17,10 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from ...rules.game import Game, HandResult
+from ...rules.game import HandResult
 from ..model.i18n import pattern_name, tr
-from ..model.match import Match
 from ..model.seating import Seating
+from ..model.view import Standings, TableView
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
@@ -29,26 +29,6 @@ from .base import PlayerModal
 
 BARS = "▁▂▃▄▅▆▇█"
 SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
-
-
-@dataclass(frozen=True)
-class Standings:
-    """Where the session stands after the hand: its number, the scores after every hand so far
-    (the first entry: before the first hand), the totals, and whether the session is over."""
-
-    hand_no: int
-    history: tuple[tuple[int, ...], ...]
-    scores: tuple[int, ...]
-    final: bool = False
-
-    @classmethod
-    def of_match(cls, match: Match, final: bool | None = None) -> Standings:
-        return cls(
-            len(match.session.results),
-            tuple(tuple(h) for h in match.history),
-            tuple(match.session.scores),
-            match.session_over if final is None else final,
-        )
 
 
 def sparkline(values: list[int], lo: int, hi: int) -> str:
@@ -72,7 +52,7 @@ class ResultScreen(PlayerModal[None]):
     def __init__(
         self,
         standings: Standings,
-        game: Game,
+        view: TableView,
         result: HandResult,
         *,
         seating: Seating | None = None,
@@ -81,7 +61,7 @@ class ResultScreen(PlayerModal[None]):
     ) -> None:
         super().__init__()
         self.standings_now = standings
-        self.game = game
+        self.view = view  # every hand face up
         self.result = result
         self.seating = seating or Seating(self.lang)
         self.final = standings.final
@@ -162,14 +142,15 @@ class ResultScreen(PlayerModal[None]):
                 out.append(tr(lang, f"result.by.{by}"))
             if r.win_tile is not None:
                 out.append("   " + tr(lang, "result.win_tile", tile="").rstrip() + " ")
-                out.append_text(tile_text(r.win_tile, self.game.gold, self.ascii_tiles))
+                out.append_text(tile_text(r.win_tile, self.view.obs.gold, self.ascii_tiles))
         if r.events:
             names = "、".join(tr(lang, f"rule_event.{e}") for e in r.events)
             out.append("\n" + tr(lang, "result.events", events=names), style=MUTED)
         return out
 
     def hands_table(self) -> Table:
-        r, game, lang, asc = self.result, self.game, self.lang, self.ascii_tiles
+        r, lang, asc = self.result, self.lang, self.ascii_tiles
+        gold = self.view.obs.gold
         table = Table.grid(padding=(0, 2))
         table.add_column(no_wrap=True)
         table.add_column()
@@ -180,18 +161,20 @@ class ResultScreen(PlayerModal[None]):
                 name.append(" " + tr(lang, "table.dealer"), style=f"bold {GOLD}")
             if seat == r.winner:
                 name = Text("★ ", style=f"bold {GOLD}") + name
-            tiles = sort_hand(tuple(game.hands[seat]), game.gold)
+            shown = self.view.hands[seat]
+            tiles = sort_hand(shown.tiles, gold) if shown is not None else ()
             mark = r.win_tile if seat == r.winner else None
             hand = Text()
             for i, t in enumerate(tiles):
                 if i:
                     hand.append(" ")
-                hand.append_text(chip(t, game.gold, asc, latest=t == mark))
+                hand.append_text(chip(t, gold, asc, latest=t == mark))
                 if t == mark:
                     mark = None
-            if game.melds[seat]:
+            melds = self.view.melds(seat)
+            if melds:
                 hand.append("   ")
-                hand.append_text(melds_text(tuple(game.melds[seat]), game.gold, asc, lang))
+                hand.append_text(melds_text(melds, gold, asc, lang))
             table.add_row(name, hand, signed(r.deltas[seat]))
         return table
 

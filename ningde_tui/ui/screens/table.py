@@ -1,9 +1,10 @@
 """The table in play: humans and bots, the square wall, ponds, the viewer's hand and choices.
 
-All decisions (the humans' from keys, clicks and choice buttons; the bots' from a worker
-thread) go through ``Match.apply`` → ``Game.apply``; a refused action shows the engine's reason
-and changes nothing. What is drawn comes from the Observation of the human whose decision it
-is. In a hot-seat game, before a different human's decision a cover screen hides the table
+The screen plays against a ``TableSource`` (``ui/model/view.py``; a local ``Match``), never the
+engine: all decisions (the humans' from keys, clicks and choice buttons; the bots' from a worker
+thread) go through ``TableSource.apply``; a refused action shows the engine's reason and
+changes nothing. What is drawn is the source's ``TableView`` for the human whose decision it
+is. In a hot-seat game the cover (``ui/model/hotseat.py`` decides when) hides the table
 ("请 X 接手"): nobody sees another human's hand, choices or hints. Several humans who may claim
 one discard are asked one after another, in the engine's priority order, each behind the cover.
 A demo (no humans) shows every hand and plays on by itself.
@@ -22,12 +23,14 @@ from textual.worker import get_current_worker
 
 from ...rules.game import DECLINE_THREE_GOLD, DISCARD, PASS, Action, IllegalAction
 from ..model.announce import Line
+from ..model.hotseat import Cover, HotSeat
 from ..model.i18n import level_name, refusal_text, tr
-from ..model.match import PACES, Match
+from ..model.match import PACES
 from ..model.seating import Seating
+from ..model.view import Sight, TableSource, TableView
 from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
-from .board import COMMON_BINDINGS, BoardInfo, BoardScreen
+from .board import COMMON_BINDINGS, BoardScreen
 from .cover import CoverScreen
 
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
@@ -68,7 +71,7 @@ class TableScreen(BoardScreen):
 
     def __init__(
         self,
-        match: Match,
+        table: TableSource,
         pace: str,
         *,
         hints: bool = True,
@@ -77,25 +80,25 @@ class TableScreen(BoardScreen):
     ) -> None:
         super().__init__()
         self.set_reactive(BoardScreen.hints_on, hints)
-        self.match = match
+        self.table = table
         self.pace = pace
-        self.hotseat = len(match.humans) > 1
-        self.demo = not match.humans
+        self.hotseat = len(table.humans) > 1
+        self.demo = not table.humans
         self.demo_hands = demo_hands
         self.exit_after_demo = exit_after_demo
-        self.covered_for: int | None = None  # the human the cover screen is waiting for
+        # who sees the hot-seat table; a cover names the next player no sooner than the pace
+        self.seats = HotSeat(PACES[pace])
         self.cover: CoverScreen | None = None  # the hot-seat cover, while it is up
-        self.cover_hold = PACES[pace]  # a cover names the next player no sooner than this
-        bottom = match.humans[0] if match.humans else 0
+        bottom = table.humans[0] if table.humans else 0
         self.seating = Seating(self.lang, bottom, self._table_names(), relative=not self.demo)
         self.open_hands = self.demo
         self.interactive = not self.demo
         # one human sees their table from the start; hot-seat starts covered
-        self.private_seat = bottom if len(match.humans) == 1 else None
+        self.private_seat = bottom if len(table.humans) == 1 else None
 
     def _table_names(self) -> tuple[str | None, ...] | None:
         """Names at the table: humans by name in hot-seat; every seat by name in a demo."""
-        m, lang = self.match, self.lang
+        m, lang = self.table, self.lang
         if self.demo:
             return tuple(
                 tr(lang, "seat.bot", n=s + 1, level=level_name(m.level(s), lang)) for s in range(4)
@@ -106,7 +109,7 @@ class TableScreen(BoardScreen):
 
     def result_seating(self) -> Seating:
         """Everyone looks at a result: in hot-seat every seat by name, not 你/下家."""
-        m, lang = self.match, self.lang
+        m, lang = self.table, self.lang
         if not self.hotseat:
             return self.seating
         names = tuple(
@@ -121,67 +124,47 @@ class TableScreen(BoardScreen):
         super().on_mount()
         self.start_hand()
 
-    def board_info(self) -> BoardInfo:
-        m = self.match
-        session = m.session
-        return BoardInfo(
-            m.game,
-            tuple(session.scores),
-            len(session.results) + 1,
-            m.round_number,
-            session.rounds or 0,
-            tuple(m.level(s) for s in range(4)),
-        )
+    def table_view(self) -> TableView:
+        return self.table.view(self.seating.bottom, self.sight)
 
     def start_hand(self) -> None:
         """Show a freshly dealt hand and let the bots play up to a human's decision."""
-        self.retell(self.match.game.log)
         self.refresh_table()
         self.continue_play()
 
     # ------------------------------------------------------------ hot-seat
     def set_viewer(self, seat: int | None) -> None:
-        """Draw the table for ``seat`` (None: nobody's private part) and retell the hand's
-        log as that seat may read it."""
+        """Draw the table for ``seat`` (None: nobody's private part); the log retells the
+        hand as that seat may read it."""
         self.private_seat = seat
         if seat is not None:
             self.seating = Seating(self.lang, seat, self.seating.names, self.seating.relative)
-        self.retell(self.match.game.log)
         self.refresh_table()
 
     def check_cover(self) -> None:
-        """Before a different human decides, hide the table behind the cover screen; a cover
-        put up before anyone knew who decides next names them once it has been up for
-        ``cover_hold`` and the bots are done."""
-        if not self.hotseat:
-            return
-        human = self.match.next_human()
-        cover = self.cover
-        if cover is not None:
-            if cover.player is None and human is not None and cover.held(self.cover_hold):
-                self.covered_for = human
-                cover.name_player(self.result_seating().name(human))
-            return
-        if human is None or human == self.private_seat:
-            return
-        self.put_cover(human)
-
-    def put_cover(self, human: int | None) -> None:
-        """Hide the table for ``human`` (None: whoever decides next, named later)."""
-        self.covered_for = human
-        self.set_viewer(None)
-        name = None if human is None else self.result_seating().name(human)
-        self.cover = CoverScreen(name)
-        self.app.push_screen(self.cover, callback=self._reveal_for_next)
-        if human is None:
-            self.set_timer(self.cover_hold, self.check_cover)
+        """Ask the hot-seat rule (``HotSeat.check``) whether to cover the table or name the
+        next player on the cover, and do it."""
+        if self.hotseat:
+            self._do(self.seats.check(self.table.next_human(), time.monotonic()))
 
     def after_human(self, seat: int) -> None:
-        """In hot-seat, unless the same player goes on at once (their own call, kong, ...),
-        the cover comes up the moment a player has decided — whether or not anyone may claim,
-        and before the bots play, so neither its timing nor the bots show anything."""
-        if self.hotseat and not self.match.hand_over and self.match.next_human() != seat:
-            self.put_cover(None)
+        """In hot-seat, the cover comes up the moment a player has decided unless they go on
+        at once (``HotSeat.after_decision``)."""
+        if self.hotseat:
+            t = self.table
+            self._do(self.seats.after_decision(seat, t.next_human(), t.hand_over, time.monotonic()))
+
+    def _do(self, step: Cover) -> None:
+        human = self.seats.covered_for
+        if step == Cover.PUT_UP:
+            self.set_viewer(None)
+            name = None if human is None else self.result_seating().name(human)
+            self.cover = CoverScreen(name)
+            self.app.push_screen(self.cover, callback=self._reveal_for_next)
+            if human is None:
+                self.set_timer(self.seats.hold, self.check_cover)
+        elif step == Cover.NAME and self.cover is not None and human is not None:
+            self.cover.name_player(self.result_seating().name(human))
 
     @property
     def watched(self) -> bool:
@@ -189,30 +172,29 @@ class TableScreen(BoardScreen):
         return not self.hotseat or self.private_seat is not None
 
     def _reveal_for_next(self, _: None = None) -> None:
-        seat, self.covered_for, self.cover = self.covered_for, None, None
-        self.set_viewer(seat)
+        self.cover = None
+        self.set_viewer(self.seats.lift())
         self.check_cover()
 
     # ------------------------------------------------------------ playing
     def act(self, action: Action) -> None:
         """A human's decision, through the engine; a refusal shows the engine's reason."""
         try:
-            events = self.match.apply(action)
+            self.table.apply(action)
         except IllegalAction as refused:
             why = refusal_text(self.lang, refused.refusal)
             self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
             return
-        self.take_events(events)
         self.refresh_table()
         self.after_human(action.seat)
         self.continue_play()
 
     def continue_play(self) -> None:
-        if self.match.hand_over:
+        if self.table.hand_over:
             self.show_result()
             return
         self.check_cover()
-        if self.match.next_bot() is not None:
+        if self.table.next_bot() is not None:
             self.run_bots()
 
     @work(thread=True, exclusive=True, group="bots")
@@ -222,11 +204,11 @@ class TableScreen(BoardScreen):
         try:
             while not worker.is_cancelled:
                 delay = PACES[self.pace]  # the pace may change (key f) while the bots play
-                step = self.app.call_from_thread(self.match.next_bot)
+                step = self.app.call_from_thread(self.table.next_bot)
                 if step is None:
                     break
                 seat, obs, version = step
-                action = self.match.players[seat].choose(obs)
+                action = self.table.bot_action(seat, obs)
                 if delay and action.type not in (PASS, DECLINE_THREE_GOLD) and self.watched:
                     time.sleep(delay)
                 if worker.is_cancelled:
@@ -241,14 +223,14 @@ class TableScreen(BoardScreen):
                 raise
 
     def _apply_bot(self, action: Action, version: int) -> None:
-        if version != self.match.version or not self.on_table:
+        if version != self.table.version or not self.on_table:
             return  # the table moved on while the bot was thinking
-        self.take_events(self.match.apply(action))
+        self.table.apply(action)
         self.refresh_table()
         self.check_cover()
 
     def _bots_done(self) -> None:
-        if self.match.hand_over and self.on_table:
+        if self.table.hand_over and self.on_table:
             self.show_result()
 
     @property
@@ -256,18 +238,17 @@ class TableScreen(BoardScreen):
         return self in self.app.screen_stack
 
     def show_result(self) -> None:
-        from .result import ResultScreen, Standings
+        from .result import ResultScreen
 
-        game = self.match.game
-        result = self.match.finish_hand()
-        final = self.match.session_over or (
-            self.demo_hands is not None and len(self.match.session.results) >= self.demo_hands
-        )
+        table = self.table
+        view = table.view(self.seating.bottom, Sight.everyone(self.seating.bottom))
+        result = table.finish_hand()
+        final = table.session_over or self.demo_done
         pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
         self.app.push_screen(
             ResultScreen(
-                Standings.of_match(self.match, final),
-                game,
+                table.standings(final),
+                view,
                 result,
                 seating=self.result_seating(),
                 auto_close=pause,
@@ -277,31 +258,31 @@ class TableScreen(BoardScreen):
         )
 
     def review_from(self) -> tuple[Path, int] | None:
-        """Where 复盘 reads a finished hand from: this game's record (whole so far) and the
-        first player's seat; None for the demo or a game that is not being saved."""
-        match, recorder = self.match, self.match.recorder
-        if self.demo or not match.humans or recorder is None or recorder.failed is not None:
-            return None
-        return recorder.path, match.humans[0]
+        """Where 复盘 reads a finished hand from (None for the demo or a game not saved)."""
+        return None if self.demo else self.table.review_from()
+
+    @property
+    def demo_done(self) -> bool:
+        """A demo asked for so many hands has played them."""
+        return self.demo_hands is not None and self.table.hands_played >= self.demo_hands
 
     def _after_result(self, _: None = None) -> None:
-        demo_done = (
-            self.demo_hands is not None and len(self.match.session.results) >= self.demo_hands
-        )
-        if self.match.session_over or demo_done:
-            self.match.close()
+        demo_done = self.demo_done
+        if self.table.session_over or demo_done:
+            self.table.close()
             if demo_done and self.exit_after_demo:
                 self.app.exit()
             else:
                 self.post_message(self.Done())
             return
-        self.match.next_hand()
+        self.table.next_hand()
         if self.hotseat:
+            self.seats.new_hand()
             self.private_seat = None
         self.start_hand()
 
     def on_unmount(self) -> None:
-        self.match.close()
+        self.table.close()
 
     # ------------------------------------------------------------ input
     @on(HandTile.Clicked)
@@ -361,7 +342,7 @@ class TableScreen(BoardScreen):
         self.notify(tr(self.lang, "pace.now", pace=pace), timeout=2)
 
     def action_stop_demo(self) -> None:
-        self.match.close()
+        self.table.close()
         if self.exit_after_demo:
             self.app.exit()
         else:

@@ -1,0 +1,338 @@
+"""The engine's values as JSON objects and back (interfaces.md §6): what a room sends a seat.
+
+Tiles are written as in records (``"5m"``, ``"w"``); an action is a record's ``act`` object
+without its seat (the connection knows the seat). Only what the value itself holds is written:
+an ``Observation`` is one seat's view already (another seat's 暗杠 face down, ``"tiles": null``;
+another seat's draw without its tile, ``seen_by``), so encoding it cannot tell more.
+
+Decoding never trusts its input: anything malformed raises ``WireError`` (a ``ValueError``)
+saying which field is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .config import RuleConfig
+from .game import Action, ActionType, Event, EventKind, Observation, Phase
+from .melds import FACE_DOWN_KONG, Meld, MeldKind
+from .refusal import Refusal, RefusalCode
+from .tiles import parse_tile, tile_str
+
+T = TypeVar("T")
+MAX_ITEMS = 200  # no list in a seat's view is longer (a pond holds at most ~30 tiles)
+_INFO_KEYS = {
+    "dice", "whites_set_aside", "streak", "ends", "from", "by", "pattern", "why", "drawable",
+    "last_round", "refusal",
+}  # fmt: skip
+
+
+class WireError(ValueError):
+    """A JSON value that is not what the protocol says."""
+
+
+# ---------------------------------------------------------------- small values
+def _need(value: Any, kind: type[T], what: str) -> T:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise WireError(f"{what} must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _int(value: Any, what: str, low: int = 0, high: int = 10**9) -> int:
+    number = _need(value, int, what)
+    if not low <= number <= high:
+        raise WireError(f"{what} must be {low}-{high}, not {number}")
+    return number
+
+
+def _seat(value: Any, what: str) -> int:
+    return _int(value, what, 0, 3)
+
+
+def _opt(value: Any, read: Callable[[Any, str], T], what: str) -> T | None:
+    return None if value is None else read(value, what)
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    items = _need(value, list, what)
+    if len(items) > MAX_ITEMS or (length is not None and len(items) != length):
+        raise WireError(f"{what} has {len(items)} items")
+    return items
+
+
+def tile_from(value: Any, what: str = "tile") -> int:
+    try:
+        return parse_tile(_need(value, str, what))
+    except ValueError as bad:
+        raise WireError(f"{what}: {bad}") from None
+
+
+def tiles_to(tiles: tuple[int, ...] | list[int]) -> list[str]:
+    return [tile_str(t) for t in tiles]
+
+
+def tiles_from(value: Any, what: str, length: int | None = None) -> tuple[int, ...]:
+    return tuple(tile_from(t, what) for t in _list(value, what, length))
+
+
+def _seats(value: Any, what: str) -> tuple[int, ...]:
+    return tuple(_seat(s, what) for s in _list(value, what))
+
+
+def field(data: Any, key: str) -> Any:
+    """``data[key]`` of a JSON object, or a WireError."""
+    if key not in _need(data, dict, "object"):
+        raise WireError(f"missing {key!r}")
+    return data[key]
+
+
+def items(value: Any, what: str, most: int = MAX_ITEMS) -> list[Any]:
+    """A JSON list of at most ``most`` items."""
+    found = _need(value, list, what)
+    if len(found) > most:
+        raise WireError(f"{what} has {len(found)} items")
+    return found
+
+
+def number(value: Any, what: str, low: int = 0, high: int = 10**9) -> int:
+    return _int(value, what, low, high)
+
+
+def seat(value: Any, what: str) -> int:
+    return _seat(value, what)
+
+
+def flag(value: Any, what: str) -> bool:
+    return _need(value, bool, what)
+
+
+def text(value: Any, what: str) -> str:
+    found = _need(value, str, what)
+    if len(found) > 200:
+        raise WireError(f"{what} is too long")
+    return found
+
+
+# ---------------------------------------------------------------- melds, refusals
+def meld_to(meld: Meld) -> dict[str, Any]:
+    if meld.face_down:
+        return {"kind": MeldKind.ANKONG.value, "tiles": None}
+    out: dict[str, Any] = {"kind": str(meld.kind), "tiles": tiles_to(meld.tiles)}
+    if meld.claimed is not None:
+        out["claimed"] = tile_str(meld.claimed)
+        out["from"] = meld.source
+    if meld.added:
+        out["added"] = True
+    return out
+
+
+def meld_from(data: Any) -> Meld:
+    kind = field(data, "kind")
+    if kind not in tuple(MeldKind):
+        raise WireError(f"unknown meld {kind!r}")
+    if data["tiles"] is None:
+        if kind != MeldKind.ANKONG:
+            raise WireError("only a 暗杠 is face down")
+        return FACE_DOWN_KONG
+    tiles = tuple(sorted(tiles_from(data["tiles"], "meld tiles")))
+    if len(tiles) != (3 if kind in (MeldKind.CHI, MeldKind.PONG) else 4):
+        raise WireError(f"a {kind} of {len(tiles)} tiles")
+    claimed = _opt(data.get("claimed"), tile_from, "claimed")
+    source = _opt(data.get("from"), _seat, "from")
+    return Meld(MeldKind(kind), tiles, claimed, source, data.get("added") is True)
+
+
+def refusal_to(refusal: Refusal) -> dict[str, Any]:
+    params = dict(refusal.params)
+    if isinstance(params.get("tile"), int):
+        params["tile"] = tile_str(params["tile"])
+    out: dict[str, Any] = {"code": str(refusal.code), "params": params, "text": refusal.text}
+    if refusal.cause is not None:
+        out["cause"] = refusal_to(refusal.cause)
+    return out
+
+
+def refusal_from(data: Any, depth: int = 0) -> Refusal:
+    code = field(data, "code")
+    if code not in tuple(RefusalCode):
+        raise WireError(f"unknown refusal {code!r}")
+    params = dict(_need(data.get("params", {}), dict, "params"))
+    for key, value in params.items():
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise WireError(f"refusal parameter {key!r} must be a string or a number")
+    if "tile" in params:
+        params["tile"] = tile_from(params["tile"])
+    cause = data.get("cause")
+    if cause is not None and depth > 2:
+        raise WireError("a refusal nested too deep")
+    return Refusal(
+        RefusalCode(code),
+        _need(data.get("text", ""), str, "text"),
+        params,
+        None if cause is None else refusal_from(cause, depth + 1),
+    )
+
+
+# ---------------------------------------------------------------- actions
+def action_to(action: Action) -> dict[str, Any]:
+    """A record's ``act`` object without its seat: ``{"a": "discard", "tile": "3p"}``."""
+    out = action.to_record()
+    del out["t"], out["seat"]
+    out["a"] = str(out["a"])
+    return out
+
+
+def action_from(data: Any, seat: int, claimed: int | None) -> Action:
+    """``claimed`` is the discard a 吃/碰/杠 takes (the seat's last_discard)."""
+    kind = field(data, "a")
+    if kind not in tuple(ActionType):
+        raise WireError(f"unknown action {kind!r}")
+    kind = ActionType(kind)
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+    if kind in (ActionType.DISCARD, ActionType.ANKONG, ActionType.ADDKONG):
+        tile = tile_from(field(data, "tile"))
+    elif kind in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
+        tile = claimed
+    if kind == ActionType.CHI:
+        tiles = tuple(sorted(tiles_from(field(data, "tiles"), "chi tiles", 2)))
+    return Action(seat, kind, tile, tiles)
+
+
+# ---------------------------------------------------------------- events
+def event_to(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": str(event.kind)}
+    if event.seat is not None:
+        out["seat"] = event.seat
+    if event.tile is not None:
+        out["tile"] = tile_str(event.tile)
+    if event.tiles:
+        out["tiles"] = tiles_to(event.tiles)
+    if event.info:
+        info = dict(event.info)
+        if "refusal" in info:
+            info["refusal"] = refusal_to(info["refusal"])
+        if "dice" in info:
+            info["dice"] = list(info["dice"])
+        out["info"] = info
+    if event.private:
+        out["private"] = True
+    return out
+
+
+def event_from(data: Any) -> Event:
+    kind = field(data, "kind")
+    if kind not in tuple(EventKind):
+        raise WireError(f"unknown event {kind!r}")
+    info = dict(_need(data.get("info", {}), dict, "info"))
+    unknown = set(info) - _INFO_KEYS
+    if unknown:
+        raise WireError(f"unknown event fields {sorted(unknown)}")
+    for key, value in info.items():
+        if key == "refusal":
+            info[key] = refusal_from(value)
+        elif key == "dice":
+            info[key] = tuple(_int(d, "dice", 1, 6) for d in _list(value, "dice", 2))
+        elif not isinstance(value, str | int | bool):
+            raise WireError(f"event field {key!r} must be a string, number or flag")
+    tile = data.get("tile")
+    return Event(
+        EventKind(kind),
+        _opt(data.get("seat"), _seat, "seat"),
+        None if tile is None else tile_from(tile),
+        tiles_from(data.get("tiles", []), "event tiles"),
+        info,
+        data.get("private") is True,
+    )
+
+
+# ---------------------------------------------------------------- observations
+def observation_to(obs: Observation) -> dict[str, Any]:
+    """The seat's Observation (interfaces.md §6 ``state.obs``); its history travels as the
+    state's ``events`` and its rules in ``welcome``, so neither is written here."""
+    return {
+        "seat": obs.seat,
+        "phase": str(obs.phase),
+        "to_act": list(obs.to_act),
+        "turn": obs.turn,
+        "dealer": obs.dealer,
+        "streak": obs.streak,
+        "dice": list(obs.dice),
+        "gold": tile_str(obs.gold),
+        "indicator": tile_str(obs.indicator),
+        "hand": tiles_to(obs.hand),
+        "drawn": None if obs.drawn is None else tile_str(obs.drawn),
+        "melds": [[meld_to(m) for m in ms] for ms in obs.melds],
+        "ponds": [tiles_to(p) for p in obs.ponds],
+        "hand_sizes": list(obs.hand_sizes),
+        "last_discard": (
+            None
+            if obs.last_discard is None
+            else [obs.last_discard[0], tile_str(obs.last_discard[1])]
+        ),
+        "wall_left": obs.wall_left,
+        "drawable": obs.drawable,
+        "reserve": obs.reserve,
+        "last_round": obs.last_round,
+        "declined_three_gold": list(obs.declined_three_gold),
+        "legal": [action_to(a) for a in obs.legal],
+        "win_blocked": None if obs.win_blocked is None else refusal_to(obs.win_blocked),
+        "set_aside": tiles_to(obs.set_aside),
+        "wall_head": obs.wall_head,
+        "wall_tail": obs.wall_tail,
+    }
+
+
+def observation_from(
+    data: Any, config: RuleConfig | None = None, history: tuple[Event, ...] = ()
+) -> Observation:
+    """``config``: the room's rules (from ``welcome``); ``history``: the events so far."""
+
+    def get(key: str) -> Any:
+        return field(data, key)
+
+    seat = _seat(get("seat"), "seat")
+    phase = get("phase")
+    if phase not in tuple(Phase):
+        raise WireError(f"unknown phase {phase!r}")
+    last = get("last_discard")
+    last_discard = None
+    if last is not None:
+        pair = _list(last, "last_discard", 2)
+        last_discard = (_seat(pair[0], "last_discard"), tile_from(pair[1]))
+    claimed = None if last_discard is None else last_discard[1]
+    dice = tuple(_int(d, "dice", 1, 6) for d in _list(get("dice"), "dice", 2))
+    flags = _list(get("declined_three_gold"), "declined_three_gold", 4)
+    return Observation(
+        seat,
+        Phase(phase),
+        _seats(get("to_act"), "to_act"),
+        _seat(get("turn"), "turn"),
+        _seat(get("dealer"), "dealer"),
+        _int(get("streak"), "streak", 1),
+        (dice[0], dice[1]),
+        tile_from(get("gold"), "gold"),
+        tile_from(get("indicator"), "indicator"),
+        tiles_from(get("hand"), "hand"),
+        _opt(get("drawn"), tile_from, "drawn"),
+        tuple(
+            tuple(meld_from(m) for m in _list(ms, "melds"))
+            for ms in _list(get("melds"), "melds", 4)
+        ),
+        tuple(tiles_from(p, "pond") for p in _list(get("ponds"), "ponds", 4)),
+        tuple(_int(n, "hand_sizes", 0, 18) for n in _list(get("hand_sizes"), "hand_sizes", 4)),
+        last_discard,
+        _int(get("wall_left"), "wall_left", 0, 112),
+        _int(get("drawable"), "drawable", 0, 112),
+        _int(get("reserve"), "reserve", 0, 112),
+        _need(get("last_round"), bool, "last_round"),
+        tuple(_need(f, bool, "declined_three_gold") for f in flags),
+        tuple(action_from(a, seat, claimed) for a in _list(get("legal"), "legal")),
+        _opt(get("win_blocked"), lambda v, _: refusal_from(v), "win_blocked"),
+        tiles_from(get("set_aside"), "set_aside"),
+        _int(get("wall_head"), "wall_head", 0, 112),
+        _int(get("wall_tail"), "wall_tail", 0, 112),
+        config or RuleConfig(),
+        history,
+    )

@@ -1,0 +1,76 @@
+"""The hot-seat cover's choreography: when the table hides behind the cover, and for whom it lifts.
+
+Several humans share one screen, so nobody may see another's hand, choices or hints. Before a
+different human decides, the table is covered ("请 X 接手") and shows nothing private; it lifts
+for that human only. After a human's decision the cover comes up at once — unless the same
+player goes on (their own call, kong, …) — before the bots play and before anyone knows who
+decides next: it says "one moment" and names the next player only once it has been up for the
+pace's hold and the bots are done. So its timing is the same whether someone may claim or
+nobody can, and it tells the player who just acted nothing.
+
+``HotSeat`` only decides; the table screen carries out what it returns (push the cover, name
+the player on it, lift it) and asks again when the table moves on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Cover(StrEnum):
+    """What the screen must do now."""
+
+    NOTHING = "nothing"
+    PUT_UP = "put_up"  # cover the table (for ``HotSeat.covered_for``, None: not yet known)
+    NAME = "name"  # name ``covered_for`` on the cover that is up
+
+
+@dataclass
+class HotSeat:
+    """Whose private view a hot-seat table shows (``viewer``; None under the cover)."""
+
+    hold: float  # seconds a cover stays anonymous at least
+    viewer: int | None = None
+    up_since: float | None = None  # the cover is up (a clock reading), None: it is not
+    covered_for: int | None = None  # the human the cover waits for, once known
+
+    @property
+    def covered(self) -> bool:
+        return self.up_since is not None
+
+    def check(self, next_human: int | None, now: float) -> Cover:
+        """Before a different human decides, cover the table for them; a cover put up before
+        anyone knew who decides next names them once it has been up for ``hold``."""
+        if self.up_since is not None:
+            ready = now - self.up_since >= self.hold
+            if self.covered_for is None and next_human is not None and ready:
+                self.covered_for = next_human
+                return Cover.NAME
+            return Cover.NOTHING
+        if next_human is None or next_human == self.viewer:
+            return Cover.NOTHING
+        return self._put_up(next_human, now)
+
+    def after_decision(
+        self, seat: int, next_human: int | None, hand_over: bool, now: float
+    ) -> Cover:
+        """``seat`` has decided: unless it goes on at once, cover the table, anonymously."""
+        if hand_over or next_human == seat:
+            return Cover.NOTHING
+        return self._put_up(None, now)
+
+    def _put_up(self, human: int | None, now: float) -> Cover:
+        self.viewer = None
+        self.up_since = now
+        self.covered_for = human
+        return Cover.PUT_UP
+
+    def lift(self) -> int | None:
+        """The cover is gone: the table shows the human it waited for (None: nobody yet)."""
+        self.viewer, self.covered_for, self.up_since = self.covered_for, None, None
+        return self.viewer
+
+    def new_hand(self) -> None:
+        """A new deal: nobody's hand until the cover lifts for the first human to decide."""
+        self.viewer = None

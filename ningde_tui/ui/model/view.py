@@ -1,0 +1,245 @@
+"""What the table draws: one viewer's view of a hand, and the one rule of who may see which hand.
+
+The board, its widgets, the hints and the result are drawn from a ``TableView`` and nothing
+else. A local game (``Match.view``) and a record (``ReplayModel.view_at``) build one from the
+engine with ``table_view``; a seat of an online room builds one from the room's messages. What a
+view may hold is decided by its ``Sight``:
+
+- one player at the table sees their own hand (``Sight.of_player``);
+- a hot-seat table under its cover sees no hand at all, and each human only their own when the
+  cover lifts (``Sight.of_player(None)``, then the seat);
+- a demo, a record watched face up and a hand's result see every hand (``Sight.everyone``);
+- a record watched as one seat saw it sees that seat's hand.
+
+Nothing else in the UI decides it: a hand that is not in ``TableView.hands`` cannot be drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from ...rules import wire
+from ...rules.config import RuleConfig
+from ...rules.game import Action, Event, Game, HandResult, Observation, watcher_view
+from ...rules.melds import Meld
+from ...rules.tiles import tile_str
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Whose private view a table shows: ``viewer``'s own (None: nobody's), or, with
+    ``open_hands``, every hand face up."""
+
+    viewer: int | None = None
+    open_hands: bool = False
+
+    @classmethod
+    def of_player(cls, seat: int | None) -> Sight:
+        return cls(seat, False)
+
+    @classmethod
+    def everyone(cls, bottom: int = 0) -> Sight:
+        return cls(bottom, True)
+
+    def shows(self, seat: int) -> bool:
+        """May ``seat``'s concealed tiles (and its 暗杠's faces) be drawn?"""
+        return self.open_hands or seat == self.viewer
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """A seat's concealed tiles and melds face up (its 暗杠 too)."""
+
+    tiles: tuple[int, ...]
+    drawn: int | None  # the tile just drawn (one of ``tiles``), if any
+    melds: tuple[Meld, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Where the session stands after a hand: its number, the scores after every hand so far
+    (the first entry: before the first hand), the totals, and whether the session is over."""
+
+    hand_no: int
+    history: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A hand as one viewer may know it.
+
+    ``obs`` is the bottom seat's Observation — or, where the sight does not include that seat,
+    what a watcher sitting there may know (no hand, no choices). ``hands`` holds, per seat, the
+    concealed tiles the sight lets the view show (None: face down). ``waiting`` is whose
+    decision the table waits for as the viewer may know it."""
+
+    obs: Observation
+    sight: Sight
+    hands: tuple[SeatHand | None, ...]
+    waiting: tuple[int, ...]
+    scores: tuple[int, ...]
+    levels: tuple[str, ...]  # per seat: a bot's level, "" for a human
+    hand_no: int = 1
+    round_no: int = 1
+    rounds: int = 0  # 0: hands go on until stopped
+    result: HandResult | None = None  # once the hand is over
+    connected: tuple[bool, ...] = (True, True, True, True)
+
+    @property
+    def bottom(self) -> int:
+        return self.obs.seat
+
+    def shows(self, seat: int) -> bool:
+        return self.hands[seat] is not None
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        """A seat's melds as this view may draw them: face up where its hand is shown."""
+        hand = self.hands[seat]
+        return hand.melds if hand is not None else self.obs.melds[seat]
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """What a table knows besides the hand: the scores, which hand and round it is, who plays."""
+
+    scores: tuple[int, ...]
+    levels: tuple[str, ...]
+    hand_no: int = 1
+    round_no: int = 1
+    rounds: int = 0
+    connected: tuple[bool, ...] = (True, True, True, True)
+
+
+def table_view(game: Game, bottom: int, sight: Sight, board: Scoreboard) -> TableView:
+    """The hand as ``sight`` may know it, drawn from ``bottom``'s seat (the privacy rule)."""
+    obs = game.observation(bottom)
+    if not sight.shows(bottom):
+        obs = watcher_view(obs, game.history(None))
+    hands = tuple(
+        SeatHand(tuple(game.hands[s]), game.just_drawn(s), tuple(game.melds[s]))
+        if sight.shows(s)
+        else None
+        for s in range(4)
+    )
+    waiting = tuple(game.to_act()) if sight.open_hands else obs.to_act
+    return TableView(
+        obs,
+        sight,
+        hands,
+        waiting,
+        board.scores,
+        board.levels,
+        board.hand_no,
+        board.round_no,
+        board.rounds,
+        game.result,
+        board.connected,
+    )
+
+
+class TableSource(Protocol):
+    """What the table in play is played against (``Match``, a local game): it keeps the
+    engine, and the table asks it only for views and hands it decisions."""
+
+    humans: tuple[int, ...]
+    names: list[str] | None
+    version: int  # bumped by every applied decision: a bot's stale choice is dropped
+
+    def level(self, seat: int) -> str: ...
+    def is_human(self, seat: int) -> bool: ...
+    def view(self, bottom: int, sight: Sight) -> TableView: ...
+    def next_human(self) -> int | None: ...
+    def next_bot(self) -> tuple[int, Observation, int] | None: ...
+    def bot_action(self, seat: int, obs: Observation) -> Action: ...
+    def apply(self, action: Action) -> list[Event]: ...
+    def finish_hand(self) -> HandResult: ...
+    def standings(self, final: bool | None = None) -> Standings: ...
+    def next_hand(self) -> object: ...
+    def review_from(self) -> tuple[Path, int] | None: ...
+    def close(self) -> None: ...
+
+    @property
+    def hand_over(self) -> bool: ...
+    @property
+    def session_over(self) -> bool: ...
+    @property
+    def hands_played(self) -> int: ...
+
+
+# ---------------------------------------------------------------- JSON (interfaces.md §6)
+def view_to(view: TableView) -> dict[str, Any]:
+    """The view as JSON: the Observation as ``state.obs``, its history as ``events``; the
+    hand's result travels as its own ``result`` message, so it is not written here."""
+    return {
+        "obs": wire.observation_to(view.obs),
+        "events": [wire.event_to(e) for e in view.obs.history],
+        "sight": {"viewer": view.sight.viewer, "open_hands": view.sight.open_hands},
+        "hands": [
+            None
+            if h is None
+            else {
+                "tiles": wire.tiles_to(h.tiles),
+                "drawn": None if h.drawn is None else tile_str(h.drawn),
+                "melds": [wire.meld_to(m) for m in h.melds],
+            }
+            for h in view.hands
+        ],
+        "waiting": list(view.waiting),
+        "scores": list(view.scores),
+        "levels": list(view.levels),
+        "hand_no": view.hand_no,
+        "round_no": view.round_no,
+        "rounds": view.rounds,
+        "connected": list(view.connected),
+    }
+
+
+def view_from(data: Any, config: RuleConfig | None = None) -> TableView:
+    """A view from its JSON (raises ``WireError``); ``config``: the room's rules."""
+
+    def get(key: str) -> Any:
+        return wire.field(data, key)
+
+    history = tuple(wire.event_from(e) for e in wire.items(get("events"), "events", 1000))
+    obs = wire.observation_from(get("obs"), config, history)
+    sight = get("sight")
+    viewer = wire.field(sight, "viewer")
+    hands = tuple(_hand_from(h) for h in wire.items(get("hands"), "hands", 4))
+
+    def seats(key: str, read: Callable[[Any, str], T]) -> tuple[T, ...]:
+        return tuple(read(x, key) for x in wire.items(get(key), key, 4))
+
+    return TableView(
+        obs,
+        Sight(
+            None if viewer is None else wire.seat(viewer, "viewer"),
+            wire.flag(wire.field(sight, "open_hands"), "open_hands"),
+        ),
+        hands,
+        tuple(wire.seat(s, "waiting") for s in wire.items(get("waiting"), "waiting")),
+        seats("scores", lambda v, k: wire.number(v, k, -(10**9))),
+        seats("levels", wire.text),
+        wire.number(get("hand_no"), "hand_no", 1),
+        wire.number(get("round_no"), "round_no", 1),
+        wire.number(get("rounds"), "rounds"),
+        None,
+        seats("connected", wire.flag),
+    )
+
+
+def _hand_from(data: Any) -> SeatHand | None:
+    if data is None:
+        return None
+    drawn = wire.field(data, "drawn")
+    return SeatHand(
+        wire.tiles_from(wire.field(data, "tiles"), "hand"),
+        None if drawn is None else wire.tile_from(drawn, "drawn"),
+        tuple(wire.meld_from(m) for m in wire.items(wire.field(data, "melds"), "melds")),
+    )

@@ -1,0 +1,135 @@
+"""The engine's values as the JSON of interfaces.md §6 and back, over states of real games:
+every seat's Observation, every event as each seat may know it, every legal action. Another
+seat's 暗杠 stays face down and another seat's draw names no tile; a malformed value is refused
+with a WireError naming what is wrong."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ningde_tui.bots.base import make_bot
+from ningde_tui.rules.config import RuleConfig
+from ningde_tui.rules.game import OVER, EventKind, Game, Observation, seen_by
+from ningde_tui.rules.tiles import full_set
+from ningde_tui.rules.wire import (
+    WireError,
+    action_from,
+    action_to,
+    event_from,
+    event_to,
+    observation_from,
+    observation_to,
+)
+
+CONFIGS = list(RuleConfig.each_switch_flipped().values())
+
+
+def _through_json(value: object) -> object:
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def _round_trip(obs: Observation) -> Observation:
+    data = _through_json(observation_to(obs))
+    history = tuple(event_from(_through_json(event_to(e))) for e in obs.history)
+    return observation_from(data, obs.config, history)
+
+
+def _states(seed: int, config: RuleConfig):
+    """Every seat's Observation after every decision of a hand the bots play."""
+    rng = random.Random(seed)
+    wall = full_set()
+    rng.shuffle(wall)
+    game = Game(wall, rng.randrange(4), 1, (rng.randint(1, 6), rng.randint(1, 6)), config)
+    levels = ["random", "greedy", "easy", "normal"]
+    players = [make_bot(level, seed * 4 + s) for s, level in enumerate(levels)]
+    while True:
+        yield game, [game.observation(s) for s in range(4)]
+        if game.phase == OVER:
+            return
+        seat = game.to_act()[0]
+        game.apply(players[seat].choose(game.observation(seat)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), config=st.sampled_from(CONFIGS))
+def test_observations_events_and_actions_round_trip(seed: int, config: RuleConfig) -> None:
+    for game, observations in _states(seed, config):
+        for obs in observations:
+            assert _round_trip(obs) == obs
+            claimed = None if obs.last_discard is None else obs.last_discard[1]
+            for action in obs.legal:
+                assert action_from(_through_json(action_to(action)), obs.seat, claimed) == action
+        for event in game.log:
+            assert event_from(_through_json(event_to(event))) == event
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_no_seat_reads_another_seats_hidden_tiles(seed: int) -> None:
+    """rules.md §5: another seat's 暗杠 is face down; another's draw and private events are
+    not told (interfaces.md §6)."""
+    for game, observations in _states(seed, RuleConfig()):
+        for obs in observations:
+            data = observation_to(obs)
+            for owner, melds in enumerate(data["melds"]):
+                for meld in melds:
+                    if meld["kind"] == "ankong" and owner != obs.seat:
+                        assert meld["tiles"] is None
+            for event in obs.history:
+                if event.private:
+                    assert event.seat == obs.seat or (
+                        event.kind == EventKind.DRAW and "tile" not in event_to(event)
+                    )
+        watcher = game.history(None)
+        assert all(e.kind == EventKind.DRAW and e.tile is None for e in watcher if e.private)
+
+
+def test_the_history_is_the_log_as_each_seat_may_know_it() -> None:
+    for game, observations in _states(7, RuleConfig()):
+        for obs in observations:
+            seen = [seen_by(e, obs.seat) for e in game.log]
+            assert obs.history == tuple(e for e in seen if e is not None)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("hand"), "missing 'hand'"),
+        (lambda d: d.update(seat=4), "seat must be 0-3"),
+        (lambda d: d.update(seat=True), "seat must be int"),
+        (lambda d: d.update(phase="nap"), "unknown phase"),
+        (lambda d: d.update(hand=["9z"]), "hand"),
+        (lambda d: d.update(ponds=[[]]), "ponds has 1 items"),
+        (lambda d: d.update(hand=["5m"] * 1000), "hand has 1000 items"),
+        (lambda d: d.update(legal=[{"a": "steal"}]), "unknown action"),
+        (lambda d: d.update(melds=[[{"kind": "pong", "tiles": None}]] * 4), "face down"),
+        (lambda d: d.update(win_blocked={"code": "because"}), "unknown refusal"),
+    ],
+)
+def test_a_malformed_observation_is_refused_with_a_reason(change, message) -> None:
+    game = Game(full_set())
+    data = _through_json(observation_to(game.observation(0)))
+    change(data)
+    with pytest.raises(WireError, match=message):
+        observation_from(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "gossip"},
+        {"kind": "draw", "seat": "1"},
+        {"kind": "draw", "info": {"secret": 1}},
+        {"kind": "deal", "info": {"dice": [0, 7]}},
+        {"kind": "discard", "tile": 5},
+        [],
+    ],
+)
+def test_a_malformed_event_is_refused(data) -> None:
+    with pytest.raises(WireError):
+        event_from(data)

@@ -1,0 +1,144 @@
+"""The table drawn from a seat's view (ui/model/view.py): the privacy rule (``Sight``), views as
+JSON both ways (interfaces.md §6), the hot-seat cover's choreography (ui/model/hotseat.py), and
+a table drawn from a view decoded from JSON exactly as from the engine's."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pilot_helpers import SIZE, settle, table, table_app
+
+from ningde_tui.bots.base import make_bot
+from ningde_tui.rules.config import RuleConfig
+from ningde_tui.rules.game import OVER, EventKind, Game
+from ningde_tui.rules.tiles import full_set
+from ningde_tui.ui.model.hotseat import Cover, HotSeat
+from ningde_tui.ui.model.scenarios import chi_choice_match
+from ningde_tui.ui.model.view import Scoreboard, Sight, table_view, view_from, view_to
+
+BOARD = Scoreboard((10, -5, -5, 0), ("", "normal", "hard", "easy"), 3, 1, 2)
+
+
+def _games(seed: int):
+    """A hand the bots play, after each decision."""
+    rng = random.Random(seed)
+    wall = full_set()
+    rng.shuffle(wall)
+    game = Game(wall, rng.randrange(4), 1, (rng.randint(1, 6), rng.randint(1, 6)))
+    players = [make_bot("greedy", seed * 4 + s) for s in range(4)]
+    while True:
+        yield game
+        if game.phase == OVER:
+            return
+        seat = game.to_act()[0]
+        game.apply(players[seat].choose(game.observation(seat)))
+
+
+# ---------------------------------------------------------------- the privacy rule
+def test_a_player_sees_their_own_hand_and_no_other() -> None:
+    for game in _games(3):
+        view = table_view(game, 2, Sight.of_player(2), BOARD)
+        assert [h is not None for h in view.hands] == [False, False, True, False]
+        assert view.obs == game.observation(2)
+        assert view.hands[2].tiles == tuple(game.hands[2])
+
+
+def test_under_the_hot_seat_cover_no_hand_and_no_choice_is_in_the_view() -> None:
+    for game in _games(4):
+        view = table_view(game, 1, Sight.of_player(None), BOARD)
+        assert view.hands == (None, None, None, None)
+        obs = view.obs
+        assert obs.hand == () and obs.drawn is None and obs.legal == () and obs.win_blocked is None
+        assert all(not m.tiles for ms in obs.melds for m in ms if m.kind == "ankong")
+        assert all(e.tile is None for e in obs.history if e.private)
+        assert obs.history == game.history(None)
+        if game.window is not None:
+            assert obs.to_act == ()  # who may claim is not public
+
+
+def test_a_watched_game_shows_every_hand_and_everyone_who_may_decide() -> None:
+    for game in _games(5):
+        view = table_view(game, 0, Sight.everyone(0), BOARD)
+        assert [h.tiles for h in view.hands] == [tuple(h) for h in game.hands]
+        assert view.waiting == tuple(game.to_act())
+        assert [view.melds(s) for s in range(4)] == [tuple(m) for m in game.melds]
+
+
+# ---------------------------------------------------------------- JSON
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    bottom=st.integers(0, 3),
+    sight=st.sampled_from(
+        [Sight.of_player(None), Sight.everyone(0), *map(Sight.of_player, range(4))]
+    ),
+)
+def test_views_round_trip_through_json(seed: int, bottom: int, sight: Sight) -> None:
+    for game in _games(seed):
+        view = table_view(game, bottom, sight, BOARD)
+        data = json.loads(json.dumps(view_to(view), ensure_ascii=False))
+        assert view_from(data, RuleConfig()) == replace(view, result=None)
+
+
+def test_another_seats_draw_and_concealed_kong_never_reach_the_json() -> None:
+    for game in _games(11):
+        for seat in range(4):
+            text = json.dumps(view_to(table_view(game, seat, Sight.of_player(seat), BOARD)))
+            data = json.loads(text)
+            for event in data["events"]:
+                if event["kind"] == EventKind.DRAW and event["seat"] != seat:
+                    assert "tile" not in event
+            assert [h is None for h in data["hands"]] == [s != seat for s in range(4)]
+
+
+# ---------------------------------------------------------------- the hot-seat cover
+def test_the_cover_comes_up_for_the_next_human_and_lifts_for_them_only() -> None:
+    seats = HotSeat(hold=0.5)
+    assert seats.check(next_human=1, now=0.0) == Cover.PUT_UP
+    assert seats.covered and seats.covered_for == 1 and seats.viewer is None
+    assert seats.check(next_human=1, now=0.1) == Cover.NOTHING
+    assert seats.lift() == 1 and seats.viewer == 1 and not seats.covered
+    assert seats.check(next_human=1, now=0.2) == Cover.NOTHING  # the same player goes on
+
+
+def test_after_a_decision_the_cover_is_anonymous_until_held_and_someone_must_decide() -> None:
+    seats = HotSeat(hold=0.5, viewer=1)
+    assert seats.after_decision(1, next_human=None, hand_over=False, now=1.0) == Cover.PUT_UP
+    assert seats.covered_for is None and seats.viewer is None
+    assert seats.check(next_human=None, now=2.0) == Cover.NOTHING  # the bots still play
+    assert seats.check(next_human=3, now=1.2) == Cover.NOTHING  # not held long enough
+    assert seats.check(next_human=3, now=1.5) == Cover.NAME and seats.covered_for == 3
+    assert seats.lift() == 3
+
+
+def test_no_cover_when_the_same_player_goes_on_or_the_hand_is_over() -> None:
+    seats = HotSeat(hold=0.5, viewer=2)
+    assert seats.after_decision(2, next_human=2, hand_over=False, now=0) == Cover.NOTHING
+    assert seats.after_decision(2, next_human=None, hand_over=True, now=0) == Cover.NOTHING
+    assert seats.viewer == 2
+    seats.new_hand()
+    assert seats.viewer is None
+
+
+# ---------------------------------------------------------------- drawn from JSON
+def _drawn(screen) -> dict[str, object]:
+    return {w.id: w.state for w in screen.query("*") if w.id and hasattr(w, "state")}
+
+
+async def test_the_table_drawn_from_a_view_decoded_from_json_is_the_same_table() -> None:
+    app = table_app(chi_choice_match())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(pilot)
+        local = _drawn(screen)
+        view = screen.table_view()
+        decoded = view_from(json.loads(json.dumps(view_to(view))), view.obs.config)
+        screen.table_view = lambda: decoded
+        screen.refresh_table()
+        await pilot.pause()
+        assert _drawn(screen) == local
+        assert len(local) > 10
