@@ -71,6 +71,11 @@ LAYERS = {
         *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.analysis"),
         "platformdirs",
     ),
+    # online rooms: the server and its clients, Textual-free (the table they open is the UI's)
+    "net": (
+        *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.net"),
+        *("ningde_tui.ui.model", "websockets", "platformdirs"),
+    ),
 }
 
 
