@@ -32,7 +32,7 @@ from bench_bots import hard_variant
 from reading_data import can_be_ready
 
 from ningde_tui.bots.base import Player, make_bot
-from ningde_tui.rules.game import OVER, TURN, Game
+from ningde_tui.rules.game import Game, Phase
 from ningde_tui.rules.tiles import face_counts
 from ningde_tui.rules.wall import shuffled_wall
 
@@ -41,7 +41,7 @@ TABLE = ["baseline", "baseline", "normal", "easy"]
 
 def play_out(game: Game, seat: int, player: Player, lineup: list[str], seed: int) -> int:
     players = [player if s == seat else make_bot(lineup[s], seed * 4 + s) for s in range(4)]
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         s = game.to_act()[0]
         game.apply(players[s].choose(game.observation(s)))
     assert game.result is not None
@@ -69,13 +69,13 @@ def main() -> None:
         rng.shuffle(lineup)
         players = [make_bot(name, rng.randrange(10**9)) for name in lineup]
         audited: set[int] = set()
-        while game.phase != OVER:
+        while game.phase != Phase.OVER:
             seat = game.to_act()[0]
             obs = game.observation(seat)
             if (
                 lineup[seat] == "baseline"
                 and seat not in audited
-                and obs.phase == TURN
+                and obs.phase == Phase.TURN
                 and face_counts(obs.hand, obs.gold)[1] >= args.golds
                 and len(obs.melds[seat]) >= args.melds
                 and (not args.ready or can_be_ready(obs))

@@ -43,7 +43,7 @@ import numpy as np
 from ningde_tui.bots.evaluate import advancing_faces, effective_tiles, unseen_faces
 from ningde_tui.rules import shapes
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.scoring import BY_DISCARD, BY_SELF, WinInput, evaluate_win
+from ningde_tui.rules.scoring import WinBy, WinInput, evaluate_win
 from ningde_tui.rules.tiles import NUM_FACES, face, face_counts, tile_for_face
 
 CONFIG = RuleConfig()
@@ -120,7 +120,7 @@ def ready_features(r: Decision, option: Decision) -> list[float]:
         if other != seat:
             for t in r.get("ponds", [[]] * 4)[other]:
                 discarded[face(t, gold)] += 1
-    pays = {BY_SELF: 0.0, BY_DISCARD: 0.0}
+    pays = {WinBy.SELF: 0.0, WinBy.DISCARD: 0.0}
     for w in waits:
         if faces_unseen[w]:
             t = tile_for_face(w, gold)
@@ -131,8 +131,9 @@ def ready_features(r: Decision, option: Decision) -> list[float]:
     rated = option.get("rated") or (0.0, 0.0)
     return [
         live, live / pool, len(waits), sum(discarded[w] for w in waits),
-        sum(1 for w in waits if w % 9 in (0, 8)), pays[BY_SELF] / max(1, live) / 10,
-        pays[BY_DISCARD] / max(1, live) / 10, (live + golds_unseen) / pool * pays[BY_SELF] / 100,
+        sum(1 for w in waits if w % 9 in (0, 8)), pays[WinBy.SELF] / max(1, live) / 10,
+        pays[WinBy.DISCARD] / max(1, live) / 10,
+        (live + golds_unseen) / pool * pays[WinBy.SELF] / 100,
         rated[0] / 10, rated[1] / 10, discarded[face(option["tile"], gold)],
     ]  # fmt: skip
 

@@ -40,7 +40,7 @@ from belief import belief_waits
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import groups_left, tiles_shanten, unseen_faces, unseen_tiles
 from ningde_tui.bots.reading import read_features
-from ningde_tui.rules.game import DISCARD, OVER, TURN, Action, Game, Observation
+from ningde_tui.rules.game import Action, ActionType, Game, Observation, Phase
 from ningde_tui.rules.tiles import face
 from ningde_tui.rules.wall import shuffled_wall
 
@@ -78,7 +78,7 @@ def rows_of(
     belief: int = 0,
     rng: random.Random | None = None,
 ) -> list[dict[str, object]]:
-    discards = {a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}
+    discards = {a.tile for a in obs.legal if a.type == ActionType.DISCARD and a.tile is not None}
     if not can_be_ready(obs):
         return []
     beliefs = {}
@@ -89,7 +89,7 @@ def rows_of(
     for tile in discards:
         if not ready_after(obs, tile):
             continue
-        fed = set(feeds(game, Action(obs.seat, DISCARD, tile)))
+        fed = set(feeds(game, Action(obs.seat, ActionType.DISCARD, tile)))
         for d in (1, 2, 3):
             other = (obs.seat + d) % 4
             row: dict[str, object] = {
@@ -188,10 +188,10 @@ def main() -> None:
             rng.shuffle(lineup)
             players = [make_bot(name, rng.randrange(10**9)) for name in lineup]
             flags: list[list[bool]] = [[], [], [], []]
-            while game.phase != OVER:
+            while game.phase != Phase.OVER:
                 seat = game.to_act()[0]
                 obs = game.observation(seat)
-                if obs.phase == TURN:
+                if obs.phase == Phase.TURN:
                     turns += 1
                     if args.kinds:
                         rows = kind_rows(game, obs) if turns % args.every == 0 else []
@@ -204,7 +204,7 @@ def main() -> None:
                     n += len(rows)
                     decision += bool(rows)
                 action = players[seat].choose(obs)
-                if action.type == DISCARD:
+                if action.type == ActionType.DISCARD:
                     flags[seat].append(action.tile == game.drawn[seat])
                 game.apply(action)
     print(

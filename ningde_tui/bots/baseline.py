@@ -18,15 +18,14 @@ a suit an opponent visibly collects (清一色) when it can.
 from __future__ import annotations
 
 from ..rules import shapes
-from ..rules.game import DISCARD, PASS, TURN, WIN, Action, Observation
+from ..rules.game import Action, ActionType, Observation, Phase
 from ..rules.scoring import (
-    BY_DISCARD,
-    BY_SELF,
     DANDIAO,
     JINQUE,
     JINSHUN,
     PATTERN_TABLE,
     QINGYISE,
+    WinBy,
     WinInput,
     evaluate_win,
     is_single_wait,
@@ -102,7 +101,7 @@ class BaselineBot(NormalBot):
                 continue
             tile = tile_for_face(f, obs.gold)
             value = 0.0
-            for by, share in ((BY_SELF, self.SHARE_SELF), (BY_DISCARD, 1 - self.SHARE_SELF)):
+            for by, share in ((WinBy.SELF, self.SHARE_SELF), (WinBy.DISCARD, 1 - self.SHARE_SELF)):
                 w = WinInput(
                     (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
                     obs.streak, declined_three_gold=obs.declined_three_gold[seat],
@@ -115,16 +114,16 @@ class BaselineBot(NormalBot):
         return total / 10.0
 
     def choose(self, obs: Observation) -> Action:
-        win = next((a for a in obs.legal if a.type == WIN), None)
+        win = next((a for a in obs.legal if a.type == ActionType.WIN), None)
         if win is not None and self.play_on_for_more(obs):
-            if obs.phase == TURN:
-                discards = [a for a in obs.legal if a.type == DISCARD]
+            if obs.phase == Phase.TURN:
+                discards = [a for a in obs.legal if a.type == ActionType.DISCARD]
                 if discards:
                     return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
             else:
-                return next(a for a in obs.legal if a.type == PASS)
-        if win is not None and obs.phase != TURN and self.wait_for_self_draw(obs):
-            return next(a for a in obs.legal if a.type == PASS)
+                return next(a for a in obs.legal if a.type == ActionType.PASS)
+        if win is not None and obs.phase != Phase.TURN and self.wait_for_self_draw(obs):
+            return next(a for a in obs.legal if a.type == ActionType.PASS)
         return super().choose(obs)
 
     def wait_for_self_draw(self, obs: Observation) -> bool:
@@ -145,7 +144,7 @@ class BaselineBot(NormalBot):
         dealer = obs.dealer == seat
         declined = obs.declined_three_gold[seat]
 
-        def score(win_tile: int, by: str) -> int:
+        def score(win_tile: int, by: WinBy) -> int:
             w = WinInput(
                 (*hand, win_tile), obs.melds[seat], obs.gold, win_tile, by, dealer, obs.streak,
                 declined_three_gold=declined,
@@ -153,7 +152,7 @@ class BaselineBot(NormalBot):
             result = evaluate_win(w, obs.config)
             return result.total if result.legal else 0
 
-        now = score(tile, BY_DISCARD)
+        now = score(tile, WinBy.DISCARD)
         if not now:
             return False
         faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
@@ -165,7 +164,7 @@ class BaselineBot(NormalBot):
             (tile_for_face(f, obs.gold), faces_unseen[f]) for f in shapes.waits(counts, jokers)
         ]
         draws.append((obs.gold, golds_unseen))
-        expected = sum(n * score(t, BY_SELF) for t, n in draws if n) / pool
+        expected = sum(n * score(t, WinBy.SELF) for t, n in draws if n) / pool
         survive = (1.0 - self.OPPONENT_SELF_DRAW) ** before_me
         if is_single_wait(hand, obs.melds[seat], obs.gold, obs.config) is None:
             survive *= 1.0 - self.OTHER_CLAIM
@@ -174,7 +173,7 @@ class BaselineBot(NormalBot):
     def play_on_for_more(self, obs: Observation) -> bool:
         """Skip a cheap win when a 金雀 is close enough to be worth more on average."""
         hand = list(obs.hand)
-        claim = obs.phase != TURN and obs.last_discard is not None
+        claim = obs.phase != Phase.TURN and obs.last_discard is not None
         if claim:
             hand.append(obs.last_discard[1])  # type: ignore[index]
         counts, jokers = face_counts(hand, obs.gold)
@@ -184,7 +183,7 @@ class BaselineBot(NormalBot):
         w = WinInput(
             tuple(hand), obs.melds[seat], obs.gold,
             obs.last_discard[1] if claim else obs.drawn,  # type: ignore[index]
-            BY_DISCARD if claim else BY_SELF, obs.dealer == seat, obs.streak,
+            WinBy.DISCARD if claim else WinBy.SELF, obs.dealer == seat, obs.streak,
             declined_three_gold=obs.declined_three_gold[seat],
         )  # fmt: skip
         now = evaluate_win(w, obs.config)
@@ -201,7 +200,7 @@ class BaselineBot(NormalBot):
             if not counts[f] or (claim and f == face(hand[-1], obs.gold)):
                 continue
             counts[f] -= 1
-            cand = Candidate(Action(seat, PASS), counts, jokers, groups, 0)
+            cand = Candidate(Action(seat, ActionType.PASS), counts, jokers, groups, 0)
             js = shapes.melds_shanten(counts, jokers - 2, groups)
             juke = self.melds_ukeire(cand, faces_unseen, golds_unseen, js)
             best = max(best, self.win_chance(js, juke, pool, draws_left))

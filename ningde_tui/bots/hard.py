@@ -292,7 +292,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..rules import shapes
-from ..rules.game import CHI_, KONG_, PONG_, TURN, Action, Observation
+from ..rules.game import Action, ActionType, Observation, Phase
 from ..rules.tiles import NUM_FACES, face, face_counts
 from .baseline import BaselineBot
 from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
@@ -370,7 +370,7 @@ def call_features(view: ClaimView, call_type: str, used: Sequence[int]) -> tuple
     for t in used:
         rest.remove(t)
     rc, rj = face_counts(rest, gold)
-    if call_type == KONG_:
+    if call_type == ActionType.KONG:
         s = shapes.shanten(rc, rj, groups - 1)
         after = s - 1
         u_after = effective_tiles(rc, rj, groups - 1, s, faces_unseen, golds_unseen, CALL_WEIGHT)
@@ -387,8 +387,8 @@ def call_features(view: ClaimView, call_type: str, used: Sequence[int]) -> tuple
         view.drawable / 10.0,
         float(melds),
         float(now),
-        float(call_type == PONG_),
-        float(call_type == KONG_),
+        float(call_type == ActionType.PONG),
+        float(call_type == ActionType.KONG),
     ]
     return after - now, x
 
@@ -475,7 +475,7 @@ class HardBot(BaselineBot):
         if jokers < 2:
             return False
         groups = groups_left(obs)
-        if obs.phase != TURN:  # passing a discard: the hand stays as it is
+        if obs.phase != Phase.TURN:  # passing a discard: the hand stays as it is
             js = target_shanten(JINQUE_TARGET, counts, jokers, groups)
         else:
             js = min(
@@ -574,12 +574,12 @@ class HardBot(BaselineBot):
         pass), or rates another 吃/碰 (or one where baseline passes) above +CALL_MARGIN."""
         assert obs.last_discard is not None
         plain = super().best_call(obs, calls)
-        if plain is not None and plain.type == KONG_:
+        if plain is not None and plain.type == ActionType.KONG:
             return plain  # kongs as baseline: too few in the fit to say otherwise
         view = ClaimView.of(obs)
         values: dict[Action, float] = {}
         for call in calls:
-            if call.type not in (CHI_, PONG_):
+            if call.type not in (ActionType.CHI, ActionType.PONG):
                 continue
             dsh, x = call_features(view, call.type, call.uses())
             w = CALL_WEIGHTS.get(dsh)
@@ -621,7 +621,7 @@ class HardBot(BaselineBot):
         now = self.candidate_from(obs, list(obs.hand), calls[0], groups_left(obs)).shanten
         best: Candidate | None = None
         for call in calls:
-            if call.type not in (CHI_, PONG_, KONG_):
+            if call.type not in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
                 continue
             after = self.call_outcome(obs, call)
             if after is None or after.shanten > now:
@@ -643,7 +643,10 @@ class HardBot(BaselineBot):
         now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None
         for call in calls:
-            if call.type not in (CHI_, PONG_, KONG_) or call.tile is None:
+            if (
+                call.type not in (ActionType.CHI, ActionType.PONG, ActionType.KONG)
+                or call.tile is None
+            ):
                 continue
             if target != JINQUE_TARGET and face(call.tile, obs.gold) // 9 != target:
                 continue
@@ -651,7 +654,7 @@ class HardBot(BaselineBot):
             for t in call.uses():
                 rest.remove(t)
             rc, rj = face_counts(rest, obs.gold)
-            after = target_shanten(target, rc, rj, groups - 1) - (call.type == KONG_)
+            after = target_shanten(target, rc, rj, groups - 1) - (call.type == ActionType.KONG)
             if after < now and (best is None or after < best[0]):
                 best = (after, call)
         return best[1] if best is not None else None

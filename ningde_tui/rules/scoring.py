@@ -10,16 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from . import shapes
 from .config import RuleConfig
-from .melds import ANKONG, CHI, Meld
+from .melds import Meld, MeldKind
 from .refusal import Refusal, RefusalCode
 from .tiles import NUM_FACES, face, face_counts, tile_for_face
 
-# Ways a hand is won (interfaces.md §1 `by`).
-BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN = "discard", "self", "rob", "heaven"
-BY_VALUES = (BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN)
+
+class WinBy(StrEnum):
+    """How a hand is won (the value is the calculator's and the record's ``by``,
+    interfaces.md §1, §2)."""
+
+    DISCARD = "discard"  # 点炮 / 平胡, and 抢杠
+    SELF = "self"  # 自摸, also the last-round auto win
+    ROB = "rob"  # 抢金
+    HEAVEN = "heaven"  # 天胡
+
+
+BY_VALUES = tuple(WinBy)
 
 PINGHU, ZIMO, QIANGJIN, SANJINDAO = "pinghu", "zimo", "qiangjin", "sanjindao"
 JINQUE, JINSHUN, QINGYISE, DANDIAO = "jinque", "jinshun", "qingyise", "dandiao"
@@ -117,7 +127,7 @@ class WinInput:
     melds: tuple[Meld, ...]
     gold: int
     win_tile: int | None
-    by: str
+    by: WinBy
     dealer: bool = False  # the winner is the dealer
     streak: int = 1
     robbed: bool = False  # one gold in concealed is the robbed indicator
@@ -177,7 +187,7 @@ def five_declared_melds(melds: Sequence[Meld], config: RuleConfig) -> bool:
     kong is a declared 杠 too (with ``dandiao_counts_ankong`` off: exposed melds only)."""
     if len(melds) != 5:
         return False
-    return config.dandiao_counts_ankong or all(m.kind != ANKONG for m in melds)
+    return config.dandiao_counts_ankong or all(m.kind != MeldKind.ANKONG for m in melds)
 
 
 def is_single_wait(
@@ -269,7 +279,7 @@ def _fits_jinshun(h: _Hand) -> bool:
     if h.golds != 3 or shapes.pair_need(h.counts) != 0:
         return False
     return not h.config.jin_shun_sequences_only or (
-        shapes.sequences_only_pair(h.counts) and all(m.kind == CHI for m in h.w.melds)
+        shapes.sequences_only_pair(h.counts) and all(m.kind == MeldKind.CHI for m in h.w.melds)
     )
 
 
@@ -289,7 +299,7 @@ _FITS = {
     QINGYISE: _fits_qingyise,
     DANDIAO: _fits_dandiao,
 }
-_BASE = {BY_DISCARD: PINGHU, BY_SELF: ZIMO, BY_ROB: QIANGJIN, BY_HEAVEN: QIANGJIN}
+_BASE = {WinBy.DISCARD: PINGHU, WinBy.SELF: ZIMO, WinBy.ROB: QIANGJIN, WinBy.HEAVEN: QIANGJIN}
 
 
 def _candidates(h: _Hand) -> dict[str, str]:
@@ -299,16 +309,16 @@ def _candidates(h: _Hand) -> dict[str, str]:
     if h.complete:
         out[_BASE[w.by]] = _BASE[w.by]
         out.update((p, p) for p, fits in _FITS.items() if fits(h))
-        if w.win_tile == w.gold and w.by == BY_SELF and _was_single_wait(w, h.config):
+        if w.win_tile == w.gold and w.by == WinBy.SELF and _was_single_wait(w, h.config):
             # seed 6: 单钓或闲金时，抽来金的话，算金雀 — a floor: 金雀 joins the patterns the
             # hand fits, so drawing a gold never pays less than an ordinary tile would
             # (gold_draw_floor off: the earlier reading, 金雀 and nothing else)
             if not h.config.gold_draw_floor:
                 out = {}
             out[JINQUE] = JINQUE
-    if h.own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
+    if h.own_golds >= 3 and w.by in (WinBy.SELF, WinBy.HEAVEN):
         # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
-        start = w.start or w.by in (BY_HEAVEN, BY_ROB)
+        start = w.start or w.by in (WinBy.HEAVEN, WinBy.ROB)
         out.setdefault(QIANGJIN if start else SANJINDAO, QIANGJIN if start else ZIMO)
     return out
 
@@ -356,7 +366,7 @@ def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> Refusal | No
                 f"({three_gold}), and this one pays {total}",
                 {"floor": three_gold, "total": total},
             )
-    if check_floor and w.by == BY_DISCARD:
+    if check_floor and w.by == WinBy.DISCARD:
         floor = discard_win_floor(w, h.config)
         if PATTERN_TIER[best] < floor:
             need = {2: JINQUE, 3: JINSHUN}[floor]

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
-from ...rules.game import OVER, PASS, Action, Game, Observation
+from ...rules.game import Action, ActionType, Game, Observation, Phase
 from ..model.i18n import level_name, pattern_name, player_name, tile_name, tr
 from ..model.replay import ReplayModel
 from ..model.seating import Seating
@@ -293,7 +293,7 @@ class ReplayScreen(BoardScreen):
         decisions = self.model.decisions_of(self.hand, self.step)
         if not decisions:
             out.append(tr(lang, "replay.deal"), style=f"bold {GOOD}")
-        elif all(a.type == PASS for a in decisions):
+        elif all(a.type == ActionType.PASS for a in decisions):
             names = "、".join(name(a.seat) for a in decisions)
             out.append(tr(lang, "replay.passed", names=names), style=SOFT)
         else:
@@ -307,7 +307,7 @@ class ReplayScreen(BoardScreen):
                 out.append("\n")
             out.rstrip()
         result = self.model.hands[self.hand].result
-        if self.game.phase == OVER and result is not None:
+        if self.game.phase == Phase.OVER and result is not None:
             out.append("\n\n")
             out.append_text(self.result_text(result))
         self.query_one("#replay-info", Static).update(out)
@@ -369,7 +369,7 @@ class ReplayScreen(BoardScreen):
                 self.go(self.hand - 1, h[self.hand - 1].steps)
             return
         self.go(self.hand, self.step + delta)
-        if delta > 0 and self.game.phase == OVER and self.game.result is not None:
+        if delta > 0 and self.game.phase == Phase.OVER and self.game.result is not None:
             self.show_result()
 
     def show_result(self) -> None:

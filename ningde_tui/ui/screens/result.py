@@ -17,7 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from ...rules.game import Game, HandResult
+from ...rules.game import Game, HandResult, RuleEvent
+from ...rules.scoring import WinBy
 from ..model.i18n import pattern_name, tr
 from ..model.match import Match
 from ..model.seating import Seating
@@ -139,7 +140,7 @@ class ResultScreen(PlayerModal[None]):
         r, lang = self.result, self.lang
         out = Text()
         if r.winner is None or r.score is None:
-            dead = r.events[-1:] == ["chouzhuang"]  # 臭庄 ended the hand
+            dead = r.events[-1:] == [RuleEvent.CHOUZHUANG]  # 臭庄 ended the hand
             out.append(
                 tr(lang, "result.chouzhuang" if dead else "result.draw"), style=f"bold {GOLD}"
             )
@@ -155,8 +156,8 @@ class ResultScreen(PlayerModal[None]):
                 style=f"bold {GOLD}",
             )
             out.append("   ")
-            by = r.by or "self"
-            if by == "discard" and r.discarder is not None:
+            by = r.by or WinBy.SELF
+            if by == WinBy.DISCARD and r.discarder is not None:
                 out.append(tr(lang, "result.by.discard", name=self.seating.name(r.discarder)))
             else:
                 out.append(tr(lang, f"result.by.{by}"))
