@@ -40,7 +40,7 @@ from ..rules.tiles import (
     parse_tiles,
     tile_str,
 )
-from ..ui.model.i18n import pattern_name
+from ..ui.model.i18n import pattern_name, payment_text
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2
@@ -300,10 +300,10 @@ def result_text(score: WinScore) -> str:
         f"庄番 {score.zhuang} · 金番 {score.jin} · 杠番 {score.gang}"
     ]
     if score.pay_dealer is None:
-        lines.append(f"  三家各付 each of three pays  {score.pay_other.text()}")
+        lines.append(f"  三家各付 each of three pays  {payment_text(score.pay_other, 'zh')}")
     else:
-        lines.append(f"  庄家 dealer pays      {score.pay_dealer.text()}")
-        lines.append(f"  闲家 each other pays  {score.pay_other.text()}")
+        lines.append(f"  庄家 dealer pays      {payment_text(score.pay_dealer, 'zh')}")
+        lines.append(f"  闲家 each other pays  {payment_text(score.pay_other, 'zh')}")
     lines.append(f"合计 total +{score.total}")
     others = sorted(
         ((total, p) for p, total in score.candidates.items() if p != score.pattern),

@@ -2,8 +2,9 @@
 
 ``evaluate_win`` takes a finished hand and says whether it is a legal win and how it pays:
 every candidate pattern is priced for each payer and the one whose payments sum highest is
-taken. The breakdown (庄番, 金番, 杠番, base, multiplier) is kept so every screen can print the
-formula exactly as it was computed.
+taken. The breakdown is kept as data (``Payment.terms``: 庄番, 金番, 杠番 and the pattern's own
+fan; ``Payment.shape``: multiplier and bonus), so every view writes the formula exactly as it
+was computed, in its own words (``ui.model.i18n.payment_text``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,17 @@ PATTERN_TABLE: dict[str, Pattern] = {
 PATTERN_TIER = {k: p.tier for k, p in PATTERN_TABLE.items()}
 
 
+class Fan(StrEnum):
+    """A term of a payment's formula (rules.md §11), as the formula writes them; its name in
+    each language is the views' (``fan.<key>`` in ui/model/i18n.py)."""
+
+    JIN = "jin"  # 金番 J: the golds in hand
+    GANG = "gang"  # 杠番 K: 1 per exposed or added kong, 2 per concealed one
+    ZHUANG = "zhuang"  # 庄番 Z: the dealer streak, where the dealer wins or pays
+    ROB = "rob"  # 抢金's own 1番
+    WIN = "win"  # 胡牌 1番
+
+
 @dataclass(frozen=True)
 class Payment:
     """What one loser pays the winner, with the terms of its formula."""
@@ -89,30 +101,24 @@ class Payment:
     formula: str  # the pattern whose formula it pays by (三金倒 at the start: qiangjin's)
     amount: int
 
-    def text(self, lang: str = "zh") -> str:
-        """``(金2 + 杠1 + 庄2) × 3 + 15 = 30``."""
-        f = PATTERN_TABLE[self.formula].formula
-        inner, mult, bonus = f.inside, f.times, f.after
-        names = (
-            ("金", "杠", "庄", "抢金", "胡")
-            if lang == "zh"
-            else ("gold", "kong", "dealer", "rob", "win")
-        )
-        terms = [f"{names[0]}{self.jin}", f"{names[1]}{self.gang}"]
+    @property
+    def shape(self) -> Formula:
+        """The formula it pays by: (terms) × times + after."""
+        return PATTERN_TABLE[self.formula].formula
+
+    def terms(self) -> list[tuple[Fan, int]]:
+        """The fan the formula adds up before multiplying, in the order it writes them:
+        金 J and 杠 K, 庄 Z where the dealer is involved, then the pattern's own
+        (抢金: 抢金 1 + 胡 1; 平胡, 自摸: 胡 1). ``(金2 + 杠1 + 庄2) × 3 + 15 = 30`` is
+        ``[(JIN, 2), (GANG, 1), (ZHUANG, 2)]`` with ``shape`` (0, 3, 15)."""
+        out = [(Fan.JIN, self.jin), (Fan.GANG, self.gang)]
         if self.zhuang:
-            terms.append(f"{names[2]}{self.zhuang}")
+            out.append((Fan.ZHUANG, self.zhuang))
         if self.formula == QIANGJIN:
-            terms += [f"{names[3]}1", f"{names[4]}1"]
-        elif inner:
-            terms.append(f"{names[4]}1")
-        body = " + ".join(terms)
-        if mult == 1:
-            expr = body
-        else:
-            expr = f"({body}) × {mult}"
-        if bonus:
-            expr += f" + {bonus}"
-        return f"{expr} = {self.amount}"
+            out += [(Fan.ROB, 1), (Fan.WIN, 1)]
+        elif self.shape.inside:
+            out.append((Fan.WIN, 1))
+        return out
 
 
 def pay_amount(formula: str, b: int) -> int:

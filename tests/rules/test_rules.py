@@ -12,7 +12,7 @@ from ningde_tui.rules.game import Action, Game, IllegalAction, Phase
 from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.refusal import RefusalCode
 from ningde_tui.rules.scenario import build_wall
-from ningde_tui.rules.scoring import WinInput, evaluate_win, is_single_wait
+from ningde_tui.rules.scoring import Fan, Formula, WinInput, evaluate_win, is_single_wait
 from ningde_tui.rules.session import HandSetup, Session
 from ningde_tui.rules.tiles import (
     TOTAL_TILES,
@@ -703,7 +703,9 @@ def test_s11_worked_example():
     score = evaluate_win(w)
     assert score.pattern == "jinque" and (score.jin, score.gang, score.zhuang) == (2, 1, 2)
     assert score.pay_dealer.amount == 30 and score.pay_other.amount == 24 and score.total == 78
-    assert score.pay_dealer.text() == "(金2 + 杠1 + 庄2) × 3 + 15 = 30"
+    # (金2 + 杠1 + 庄2) × 3 + 15 = 30, as the views write it (tests/ui/test_words.py)
+    assert score.pay_dealer.terms() == [(Fan.JIN, 2), (Fan.GANG, 1), (Fan.ZHUANG, 2)]
+    assert score.pay_dealer.shape == Formula(inside=0, times=3, after=15)
 
 
 def test_s11_choice_discarder_pays_all():

@@ -8,6 +8,7 @@ from textual.widgets import Static
 from ningde_tui.rules.game import Action, ActionType, Phase
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.tiles import parse_tile, parse_tiles
+from ningde_tui.ui.model.i18n import payment_text
 from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.model.scenarios import (
     blocked_win_match,
@@ -200,7 +201,7 @@ async def test_win_shows_result_with_formula() -> None:
         assert result.winner == HUMAN and result.pattern == "pinghu"
         pay = widget_text(screen.query_one("#result-pay"))
         assert result.score is not None and result.score.pay_dealer is not None
-        assert result.score.pay_dealer.text("zh") in pay  # 金0 + 杠0 + 庄1 + 胡1 = 2
+        assert payment_text(result.score.pay_dealer, "zh") in pay  # 金0 + 杠0 + 庄1 + 胡1 = 2
         assert "庄1" in pay
         head = widget_text(screen.query_one("#result-head"))
         assert "平胡" in head and "Plain win" in head

@@ -19,7 +19,7 @@ from textual.widgets import Button, Static
 
 from ...rules.game import Game, HandResult, RuleEvent
 from ...rules.scoring import WinBy
-from ..model.i18n import pattern_name, tr
+from ..model.i18n import pattern_name, payment_text, tr
 from ..model.match import Match
 from ..model.seating import Seating
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
@@ -209,10 +209,11 @@ class ResultScreen(PlayerModal[None]):
                 r.score.pay_dealer if seat == r.dealer and r.score.pay_dealer else r.score.pay_other
             )
             assert pay is not None
-            who = self.seating.name(seat) + (tr(lang, "result.dealer") if seat == r.dealer else "")
+            dealer = tr(lang, "result.dealer") if seat == r.dealer else ""
+            who = tr(lang, "result.pays", name=self.seating.name(seat), dealer=dealer)
             table.add_row(
-                Text(tr(lang, "result.pays", name=who), style=SOFT),
-                Text(pay.text(lang), style=f"bold {TEXT}"),
+                Text(who, style=SOFT),
+                Text(payment_text(pay, lang), style=f"bold {TEXT}"),
             )
         return table
 
