@@ -56,22 +56,7 @@ from typing import Any
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import groups_left, unseen_tiles
-from ningde_tui.rules.game import (
-    ADDKONG,
-    ANKONG_,
-    CHI_,
-    CLAIM,
-    DISCARD,
-    KONG_,
-    OVER,
-    PASS,
-    PONG_,
-    TURN,
-    WIN,
-    Action,
-    ClaimWindow,
-    Game,
-)
+from ningde_tui.rules.game import Action, ActionType, ClaimWindow, Game, Phase
 from ningde_tui.rules.wall import shuffled_wall
 
 
@@ -123,7 +108,7 @@ def rollout(game: Game, action: Action, lineup: list[str], seed: int) -> int:
     seat's points."""
     players = [make_bot(lineup[s], seed * 4 + s) for s in range(4)]
     game.apply(action)
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         s = game.to_act()[0]
         game.apply(players[s].choose(game.observation(s)))
     assert game.result is not None
@@ -136,15 +121,22 @@ def options(game: Game, player: Any, chosen: Action, args: argparse.Namespace) -
     obs = game.observation(seat)
     legal = obs.legal
     kinds = set(args.kinds.split(","))
-    if obs.phase == CLAIM and "claim" in kinds:
-        alts = [a for a in legal if a.type in (CHI_, PONG_, KONG_, WIN, PASS)]
-    elif obs.phase == TURN and "turn" in kinds and chosen.type != DISCARD:
-        alts = [a for a in legal if a.type in (ANKONG_, ADDKONG, WIN)]
-        discards = [a for a in legal if a.type == DISCARD]
+    if obs.phase == Phase.CLAIM and "claim" in kinds:
+        alts = [
+            a
+            for a in legal
+            if a.type
+            in (ActionType.CHI, ActionType.PONG, ActionType.KONG, ActionType.WIN, ActionType.PASS)
+        ]
+    elif obs.phase == Phase.TURN and "turn" in kinds and chosen.type != ActionType.DISCARD:
+        alts = [
+            a for a in legal if a.type in (ActionType.ANKONG, ActionType.ADDKONG, ActionType.WIN)
+        ]
+        discards = [a for a in legal if a.type == ActionType.DISCARD]
         if discards:
             alts.append(player.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action)
-    elif obs.phase == TURN and "discard" in kinds and chosen.type == DISCARD:
-        discards = [a for a in legal if a.type == DISCARD]
+    elif obs.phase == Phase.TURN and "discard" in kinds and chosen.type == ActionType.DISCARD:
+        discards = [a for a in legal if a.type == ActionType.DISCARD]
         cands = player.discard_candidates(obs, list(obs.hand), discards, groups_left(obs))
         player.rank(obs, cands)
         cands.sort(key=lambda c: c.score, reverse=True)
@@ -162,7 +154,7 @@ def options(game: Game, player: Any, chosen: Action, args: argparse.Namespace) -
 def feeds(game: Game, action: Action) -> list[int]:
     """The other seats that could win on this discard as their hands really are (a fact the
     deciding seat cannot see: recorded to measure what a read of the others would be worth)."""
-    if action.type != DISCARD or action.tile is None:
+    if action.type != ActionType.DISCARD or action.tile is None:
         return []
     out = []
     for d in (1, 2, 3):
@@ -174,7 +166,7 @@ def feeds(game: Game, action: Action) -> list[int]:
 
 
 def label(obs_phase: str, action: Action, shanten: int | None) -> str:
-    if action.type == DISCARD:
+    if action.type == ActionType.DISCARD:
         return f"discard(shanten {shanten})" if shanten is not None else "discard"
     return f"{obs_phase}:{action.type}"
 
@@ -220,8 +212,8 @@ def row_of(
     seat = chosen.seat
     obs = game.observation(seat)
     rated: dict[int, tuple[float, float]] = {}
-    if chosen.type == DISCARD:
-        discards = [a for a in obs.legal if a.type == DISCARD]
+    if chosen.type == ActionType.DISCARD:
+        discards = [a for a in obs.legal if a.type == ActionType.DISCARD]
         cands = player.discard_candidates(obs, list(obs.hand), discards, groups_left(obs))
         player.rank(obs, cands)
         rated = {c.action.tile: (c.score, c.ukeire) for c in cands}
@@ -250,7 +242,7 @@ def row_of(
                 "tiles": list(o.tiles),
                 "vals": v,
                 "feeds": feeds(game, o),
-                "rated": rated.get(o.tile) if o.type == DISCARD else None,
+                "rated": rated.get(o.tile) if o.type == ActionType.DISCARD else None,
             }
             for o, v in zip(opts, values, strict=True)
         ],
@@ -297,17 +289,19 @@ def main() -> None:
         lineup = list(args.table)
         rng.shuffle(lineup)
         players = [make_bot(name, rng.randrange(10**9)) for name in lineup]
-        while game.phase != OVER:
+        while game.phase != Phase.OVER:
             seat = game.to_act()[0]
             obs = game.observation(seat)
             chosen = players[seat].choose(obs)
             opts = []
-            if lineup[seat] == args.bot and (chosen.type != DISCARD or rng.random() < args.share):
+            if lineup[seat] == args.bot and (
+                chosen.type != ActionType.DISCARD or rng.random() < args.share
+            ):
                 opts = options(game, players[seat], chosen, args)
             if opts:
                 values = value_options(game, opts, lineup, args, rng.randrange(10**9))
                 shanten = None
-                if chosen.type == DISCARD:
+                if chosen.type == ActionType.DISCARD:
                     cands = players[seat].discard_candidates(
                         obs, list(obs.hand), [chosen], groups_left(obs)
                     )
@@ -315,7 +309,7 @@ def main() -> None:
                 head = label(obs.phase, chosen, shanten)
                 for option, vals in zip(opts[1:], values[1:], strict=True):
                     d = [x - y for x, y in zip(vals, values[0], strict=True)]
-                    key = f"{head} → {'discard' if option.type == DISCARD else option.type}"
+                    key = f"{head} → {option.type}"
                     diffs[key].append((statistics.fmean(d), statistics.variance(d) / len(d)))
                 if out is not None:
                     row = row_of(game, players[seat], chosen, opts, values, lineup)

@@ -35,7 +35,7 @@ import time
 
 from ningde_tui.bots.base import REFERENCE_BOTS, make_bot
 from ningde_tui.bots.hard import HARD, HardBot
-from ningde_tui.rules.game import OVER, Game
+from ningde_tui.rules.game import Game, Phase
 from ningde_tui.rules.scoring import PATTERNS
 from ningde_tui.rules.wall import shuffled_wall
 from ningde_tui.sim.simulate import SeatStats, simulate
@@ -117,7 +117,7 @@ def speed(hands: int, decisions: int) -> None:
     while len(times) < decisions:
         game = Game(shuffled_wall(rng), dealer=rng.randrange(4))
         bots = [make_bot("hard", rng.randrange(10**9)) for _ in range(4)]
-        while game.phase != OVER:
+        while game.phase != Phase.OVER:
             seat = game.to_act()[0]
             obs = game.observation(seat)
             start = time.process_time()

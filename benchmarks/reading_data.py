@@ -26,7 +26,7 @@ from audit_bots import feeds
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import groups_left, tiles_shanten
 from ningde_tui.bots.reading import read_features
-from ningde_tui.rules.game import DISCARD, OVER, TURN, Action, Game, Observation
+from ningde_tui.rules.game import Action, ActionType, Game, Observation, Phase
 from ningde_tui.rules.wall import shuffled_wall
 
 TABLE = ["baseline", "baseline", "normal", "easy"]
@@ -48,12 +48,12 @@ def rows_of(game: Game, obs: Observation) -> list[dict[str, object]]:
     """One row per discard that leaves the hand ready and other seat (empty if none does)."""
     if not can_be_ready(obs):
         return []
-    discards = {a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}
+    discards = {a.tile for a in obs.legal if a.type == ActionType.DISCARD and a.tile is not None}
     out: list[dict[str, object]] = []
     for tile in discards:
         if not ready_after(obs, tile):
             continue
-        fed = set(feeds(game, Action(obs.seat, DISCARD, tile)))
+        fed = set(feeds(game, Action(obs.seat, ActionType.DISCARD, tile)))
         for d in (1, 2, 3):
             other = (obs.seat + d) % 4
             out.append(
@@ -82,10 +82,10 @@ def main() -> None:
             lineup = list(TABLE)
             rng.shuffle(lineup)
             players = [make_bot(name, rng.randrange(10**9)) for name in lineup]
-            while game.phase != OVER:
+            while game.phase != Phase.OVER:
                 seat = game.to_act()[0]
                 obs = game.observation(seat)
-                rows = rows_of(game, obs) if obs.phase == TURN else []
+                rows = rows_of(game, obs) if obs.phase == Phase.TURN else []
                 for row in rows:
                     f.write(json.dumps({"decision": decision, **row}, separators=(",", ":")) + "\n")
                 n += len(rows)

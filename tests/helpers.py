@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import CLAIM, WINDOW, Action, Game
+from ningde_tui.rules.game import Action, Game, Phase
 from ningde_tui.rules.scenario import build_wall
 from ningde_tui.rules.tiles import parse_tile, parse_tiles
 
@@ -38,7 +38,7 @@ def types(game: Game, seat: int) -> set[str]:
 
 def pass_window(game: Game) -> None:
     """Everyone declines in the 抢金 window (claims on the discard stay open)."""
-    while game.phase == WINDOW:
+    while game.phase == Phase.WINDOW:
         seat = game.to_act()[0]
         decline = next(
             a for a in game.legal_actions(seat) if a.type in ("pass", "decline_three_gold")
@@ -48,5 +48,5 @@ def pass_window(game: Game) -> None:
 
 def pass_claims(game: Game) -> None:
     pass_window(game)
-    while game.phase == CLAIM:
+    while game.phase == Phase.CLAIM:
         game.apply(Action(game.to_act()[0], "pass"))

@@ -35,7 +35,7 @@ from ningde_tui.records.storage import (
     resume,
 )
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import DISCARD
+from ningde_tui.rules.game import ActionType
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.settings import ENV_CONFIG_DIR, Settings, load_settings, settings_path
@@ -85,7 +85,7 @@ def played_match(path: Path, seed: int = 5, names: list[str] | None = None) -> M
         seat, obs, _ = match.next_bot()
         match.apply(match.players[seat].choose(obs))
     actions = game.legal_actions(0)
-    match.apply(next((a for a in actions if a.type == DISCARD), actions[0]))
+    match.apply(next((a for a in actions if a.type == ActionType.DISCARD), actions[0]))
     return match
 
 

@@ -22,7 +22,7 @@ from ningde_tui.cli.replay import main as replay_main
 from ningde_tui.records.jsonline import raw_lines, split_lines
 from ningde_tui.records.record import replay_file
 from ningde_tui.records.storage import ENV_DATA_DIR, latest_unfinished, list_records, resume
-from ningde_tui.rules.game import PASS
+from ningde_tui.rules.game import ActionType
 from ningde_tui.ui.model.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +106,7 @@ def test_names_with_unicode_line_breaks_continue(tmp_path):
     for _ in range(6):
         seat = match.game.to_act()[0]
         legal = match.game.legal_actions(seat)
-        match.apply(next((a for a in legal if a.type != PASS), legal[0]))
+        match.apply(next((a for a in legal if a.type != ActionType.PASS), legal[0]))
     match.close()
     text = path.read_text(encoding="utf-8")
     assert "\\u2028" in text and "\u2028" not in text  # written escaped now

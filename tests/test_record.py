@@ -25,24 +25,8 @@ import pytest
 from ningde_tui.cli.replay import main as replay_main
 from ningde_tui.records.record import RecordError, replay_file, replay_lines
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import (
-    ADDKONG,
-    CHI_,
-    CHOICE_PHASES,
-    CLAIM,
-    DECLINE_THREE_GOLD,
-    KONG_,
-    OVER,
-    PASS,
-    PONG_,
-    ROB_GOLD,
-    THREE_GOLD,
-    WIN,
-    WINDOW,
-    Game,
-    action_from_record,
-)
-from ningde_tui.rules.melds import KONG, PONG
+from ningde_tui.rules.game import CHOICE_PHASES, ActionType, Game, Phase, action_from_record
+from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.scoring import WinInput, evaluate_win
 from ningde_tui.rules.tiles import parse_tile, parse_tiles
 
@@ -102,7 +86,7 @@ def expect(
 
 
 def _claimed(game: Game) -> int | None:
-    if game.phase == CLAIM and game.last_discard is not None:
+    if game.phase == Phase.CLAIM and game.last_discard is not None:
         return game.last_discard[1]
     return None
 
@@ -198,10 +182,10 @@ def test_rob_gold_after_the_dealers_first_discard(capsys):
     hands = {0: D0, 1: R1, 2: DUMMY2, 3: DUMMY3}
     st = Stepper("rob_gold.jsonl")
     assert_dealt(st.game, hands)
-    assert WIN not in st.legal(0)  # no 天胡
+    assert ActionType.WIN not in st.legal(0)  # no 天胡
     st.step()  # 0 discards 1m
-    assert st.game.phase == WINDOW and st.game.to_act() == [1]
-    assert st.legal(1) == {ROB_GOLD, PASS}
+    assert st.game.phase == Phase.WINDOW and st.game.to_act() == [1]
+    assert st.legal(1) == {ActionType.ROB_GOLD, ActionType.PASS}
     assert st.legal(0) == st.legal(2) == st.legal(3) == set()
     game = st.finish()
     assert game.robbed[1] and game.wall.indicator_taken
@@ -218,7 +202,7 @@ def test_heaven_win_of_the_dealer():
     with the 抢金 formula (interfaces.md §1: reported as qiangjin, by heaven)."""
     st = Stepper("heaven.jsonl")
     assert_dealt(st.game, HEAVEN)
-    assert WIN in st.legal(0)
+    assert ActionType.WIN in st.legal(0)
     st.finish()
     # J = 1 (one 9s), K = 0, Z = 1, all three pay with Z: (1 + 0 + 1 + 2) × 2 = 8 each.
     assert results("heaven.jsonl") == [
@@ -233,9 +217,9 @@ def test_three_gold_of_a_non_dealer_beats_anothers_rob():
     st = Stepper("window_three_gold_beats_rob.jsonl")
     assert_dealt(st.game, hands)
     st.step()
-    assert st.game.phase == WINDOW and st.game.to_act() == [2, 1]
-    assert st.legal(2) == {THREE_GOLD, DECLINE_THREE_GOLD}
-    assert st.legal(1) == {ROB_GOLD, PASS}
+    assert st.game.phase == Phase.WINDOW and st.game.to_act() == [2, 1]
+    assert st.legal(2) == {ActionType.THREE_GOLD, ActionType.DECLINE_THREE_GOLD}
+    assert st.legal(1) == {ActionType.ROB_GOLD, ActionType.PASS}
     st.finish()
     # 三金倒 in the window pays as 抢金; J = 3: others (3 + 2) × 2 = 10, dealer
     # (3 + 1 + 2) × 2 = 12. Seat 2 gets 12 + 10 + 10 = 32. No hand shape needed.
@@ -256,7 +240,7 @@ def test_nearer_rob_beats_a_farther_one():
     assert_dealt(st.game, hands)
     st.step()
     assert st.game.to_act() == [1, 3]
-    assert st.legal(1) == st.legal(3) == {ROB_GOLD, PASS}
+    assert st.legal(1) == st.legal(3) == {ActionType.ROB_GOLD, ActionType.PASS}
     gold = st.game.gold
     rob3 = WinInput(tuple(tiles(hands[3] + "9s")), (), gold, gold, "rob", robbed=True, start=True)
     # seat 3's 抢金, J = 2: dealer (2 + 1 + 2) × 2 = 10, others (2 + 2) × 2 = 8.
@@ -280,7 +264,7 @@ def test_a_non_dealers_rob_beats_the_dealers():
     assert_dealt(st.game, hands)
     st.step()  # 0 discards 9p and waits like R1
     assert st.game.to_act() == [2, 0]
-    assert st.legal(0) == st.legal(2) == {ROB_GOLD, PASS}
+    assert st.legal(0) == st.legal(2) == {ActionType.ROB_GOLD, ActionType.PASS}
     st.finish()
     # Seat 2, J = 1: dealer (1 + 1 + 2) × 2 = 8, others (1 + 2) × 2 = 6.
     want = expect(2, "qiangjin", "rob", [-8, -6, 20, -6], ["rob_gold"])
@@ -296,11 +280,11 @@ def test_everyone_declines_then_claims_on_the_dealers_discard():
     st = Stepper("window_all_decline.jsonl")
     assert_dealt(st.game, WINDOW_DECLINE)
     st.step()  # 0 discards 3p
-    assert st.legal(2) == {THREE_GOLD, DECLINE_THREE_GOLD}
-    assert st.legal(1) == {ROB_GOLD, PASS}
+    assert st.legal(2) == {ActionType.THREE_GOLD, ActionType.DECLINE_THREE_GOLD}
+    assert st.legal(1) == {ActionType.ROB_GOLD, ActionType.PASS}
     st.step(2)  # both decline
-    assert st.game.phase == CLAIM and st.game.last_discard == (0, parse_tile("3p"))
-    assert WIN in st.legal(1) and CHI_ in st.legal(1)
+    assert st.game.phase == Phase.CLAIM and st.game.last_discard == (0, parse_tile("3p"))
+    assert ActionType.WIN in st.legal(1) and ActionType.CHI in st.legal(1)
     assert st.game.declined[2]
     st.finish()
     # 平胡, J = K = 0: dealer 0 + 1 + 1 = 2, others 0 + 1 = 1.
@@ -413,9 +397,11 @@ def test_kongs_move_the_reserve_and_the_last_round_wins_by_itself(capsys):
     st.step()  # 0 暗杠 2p
     assert st.game.reserve == 20 and st.game.drawable == 45 - 20
     st.step(3)  # 0 discards, 1 discards 3s, 3 claims a 明杠 on it
-    assert st.game.reserve == 20 and st.game.window.choices[3].type == KONG_  # not yet resolved
+    assert (
+        st.game.reserve == 20 and st.game.window.choices[3].type == ActionType.KONG
+    )  # not yet resolved
     st.step()  # seat 3 throws its replacement tile: the kong was resolved first
-    assert st.game.reserve == 22 and st.game.melds[3][0].kind == KONG
+    assert st.game.reserve == 22 and st.game.melds[3][0].kind == MeldKind.KONG
     # 46 - 1 (暗杠 replacement) - 1 (seat 1's draw) - 1 (明杠 replacement) - 1 (the dealer's
     # draw now) = 42 tiles left, 42 - 22 = 20 drawable.
     assert st.game.turn == 0 and (st.game.wall.left, st.game.drawable) == (42, 20)
@@ -449,13 +435,13 @@ def test_last_round_without_a_win_is_a_draw_and_the_dealer_deals_again(capsys):
     st = Stepper("last_round_draw.jsonl")
     assert_dealt(st.game, hands)
     st.step(3)  # 0 discards 5m, 2 pongs it (resolved at the next line) and throws 1s
-    assert st.game.melds[2][0].kind == PONG and st.game.reserve == 16
+    assert st.game.melds[2][0].kind == MeldKind.PONG and st.game.reserve == 16
     st.step(3)
-    assert st.game.turn == 2 and ADDKONG in st.legal(2)
+    assert st.game.turn == 2 and ActionType.ADDKONG in st.legal(2)
     st.step()  # 2 加杠 5m
     assert st.game.melds[2][0].is_kong and st.game.reserve == 18
     game = st.finish()
-    assert game.phase == OVER and game.result.winner is None
+    assert game.phase == Phase.OVER and game.result.winner is None
     # One tail draw, reserve 18: 46 - 1 - 18 = 27 drawable, so 23 head draws before the last
     # round (26 without the kong).
     assert _head_draws_before_last_round(game) == 23
@@ -499,7 +485,7 @@ def _at_the_dealers_6m(name: str) -> Stepper:
     assert sorted(st.game.hands[3]) == sorted(tiles("123m456m789m234p567p9s"))
     assert st.game.single_wait(3) == "xianjin"
     st.step()  # 0 discards 6m
-    assert st.game.phase == CLAIM and st.game.last_discard == (0, parse_tile("6m"))
+    assert st.game.phase == Phase.CLAIM and st.game.last_discard == (0, parse_tile("6m"))
     return st
 
 
@@ -507,10 +493,10 @@ def test_xianjin_locks_the_others_out_of_discard_wins():
     """rules.md §9 (lock, single_wait_lock=true): seat 3 is in 闲金 after its discard; seat 1
     waits on the dealer's 6m but may not win it (event lock); seat 3 itself may."""
     st = _at_the_dealers_6m("lock_xianjin.jsonl")
-    assert WIN not in st.legal(1)
+    assert ActionType.WIN not in st.legal(1)
     blocked = st.game.observation(1).win_blocked
     assert blocked is not None and blocked.code == "lock" and blocked.params["wait"] == "xianjin"
-    assert WIN in st.legal(3)
+    assert ActionType.WIN in st.legal(3)
     st.finish()
     # Seat 3 平胡 with one gold: J = 1. Dealer 1 + 1 + 1 = 3, others 1 + 1 = 2.
     want = expect(3, "pinghu", "discard", [-3, -2, -2, 7], ["lock"], discarder=0)
@@ -533,7 +519,7 @@ def test_without_the_lock_the_nearer_seat_wins_the_same_discard():
     seat 3 may win the 6m, both 平胡; seat 1 is nearer to the discarder."""
     assert objects("lock_xianjin_off.jsonl")[0]["rules"] == {"single_wait_lock": False}
     st = _at_the_dealers_6m("lock_xianjin_off.jsonl")
-    assert WIN in st.legal(1) and WIN in st.legal(3)
+    assert ActionType.WIN in st.legal(1) and ActionType.WIN in st.legal(3)
     assert st.game.observation(1).win_blocked is None
     st.finish()
     # Seat 1 平胡, J = 0: dealer 2, others 1.
@@ -554,7 +540,7 @@ def _at_the_dealers_6m_dandiao(name: str) -> Stepper:
     st = Stepper(name)
     assert_dealt(st.game, DANDIAO)
     st.step(16)  # five pongs by seat 3, each followed by its discard
-    assert [m.kind for m in st.game.melds[3]] == [PONG] * 5
+    assert [m.kind for m in st.game.melds[3]] == [MeldKind.PONG] * 5
     assert st.game.hands[3] == tiles("8p") and st.game.single_wait(3) == "dandiao"
     st.step()  # 0 discards 6m
     assert st.game.last_discard == (0, parse_tile("6m"))
@@ -565,10 +551,10 @@ def test_dandiao_locks_the_others_but_wins_itself():
     """rules.md §9 (lock, 单钓), §11: seat 3 has five melds exposed and one tile; seat 1 cannot
     win the dealer's 6m (event lock); seat 3 wins seat 1's 8p: 单钓."""
     st = _at_the_dealers_6m_dandiao("lock_dandiao.jsonl")
-    assert WIN not in st.legal(1)
+    assert ActionType.WIN not in st.legal(1)
     assert st.game.observation(1).win_blocked.params["wait"] == "dandiao"
     st.step()  # nobody took the 6m; seat 1 draws 8p and throws it
-    assert st.game.last_discard == (1, parse_tile("8p")) and WIN in st.legal(3)
+    assert st.game.last_discard == (1, parse_tile("8p")) and ActionType.WIN in st.legal(3)
     st.finish()
     # 单钓, J = K = 0: dealer (0 + 1) × 3 + 30 = 33, others 0 × 3 + 30 = 30.
     want = expect(3, "dandiao", "discard", [-33, -30, -30, 93], ["lock"], discarder=1)
@@ -578,7 +564,7 @@ def test_dandiao_locks_the_others_but_wins_itself():
 def test_without_the_lock_dandiao_does_not_stop_a_discard_win():
     """rules.md §9 with ``single_wait_lock: false``: seat 1 wins the same 6m (平胡)."""
     st = _at_the_dealers_6m_dandiao("lock_dandiao_off.jsonl")
-    assert WIN in st.legal(1)
+    assert ActionType.WIN in st.legal(1)
     st.finish()
     assert results("lock_dandiao_off.jsonl") == [
         expect(1, "pinghu", "discard", [-2, 4, -1, -1], [], discarder=0)
@@ -591,7 +577,7 @@ def _two_winners(name: str, hands: dict[int, str], window_lines: int, seats: tup
     assert_dealt(st.game, hands)
     st.step(1 + window_lines)
     for seat in seats:
-        assert WIN in st.legal(seat), seat
+        assert ActionType.WIN in st.legal(seat), seat
     return st
 
 
@@ -644,7 +630,7 @@ def test_same_tier_the_nearest_seat_after_the_discarder_wins():
     assert_dealt(st.game, hands)
     st.step(5)  # 0 9m, window passes, 1 draws 7p and throws it, 2 draws 3p and throws it
     assert st.game.last_discard == (2, parse_tile("3p"))
-    assert WIN in st.legal(1) and WIN in st.legal(3)
+    assert ActionType.WIN in st.legal(1) and ActionType.WIN in st.legal(3)
     st.finish()
     # 平胡, J = K = 0: dealer 2, others 1.
     want = expect(3, "pinghu", "discard", [-2, -1, -1, 4], [], discarder=2)
@@ -667,10 +653,16 @@ def test_claims_omitted_or_in_any_order_replay_the_same():
     st = Stepper("claims_omitted.jsonl")
     assert_dealt(st.game, CLAIMS)
     st.step(2)  # 0 discards 5m, passes its own 抢金
-    assert st.game.phase == CLAIM
-    assert st.legal(1) == {CHI_, PASS} and st.legal(3) == {PONG_, PASS}
+    assert st.game.phase == Phase.CLAIM
+    assert st.legal(1) == {ActionType.CHI, ActionType.PASS} and st.legal(3) == {
+        ActionType.PONG,
+        ActionType.PASS,
+    }
     st.step(2)  # 3 pongs, throws 7p
-    assert st.legal(0) >= {WIN, PASS} and st.legal(2) == {PONG_, PASS}
+    assert st.legal(0) >= {ActionType.WIN, ActionType.PASS} and st.legal(2) == {
+        ActionType.PONG,
+        ActionType.PASS,
+    }
     omitted = st.finish()
     written = Stepper("claims_any_order.jsonl").finish()
     assert len(objects("claims_any_order.jsonl")) == len(objects("claims_omitted.jsonl")) + 2

@@ -20,7 +20,7 @@ from typing import Any
 from ..bots.base import WINNING, make_bot
 from ..bots.evaluate import discard_outlook
 from ..records.record import Replay
-from ..rules.game import DISCARD, Action, Game
+from ..rules.game import Action, ActionType, Game
 from ..rules.tiles import tile_str
 
 PROG = "ningde review"
@@ -154,8 +154,8 @@ def _judge(game: Game, bot: Any, hand: int, step: int, played: Action) -> Decisi
     obs = game.observation(played.seat)
     suggested = bot.choose(obs)
     d = Decision(hand, step, played.seat, played, suggested)
-    if played.type == DISCARD and played.tile is not None:
+    if played.type == ActionType.DISCARD and played.tile is not None:
         d.shanten_played, d.effective_played = discard_outlook(obs, played.tile)
-    if suggested.type == DISCARD and suggested.tile is not None:
+    if suggested.type == ActionType.DISCARD and suggested.tile is not None:
         d.shanten_suggested, d.effective_suggested = discard_outlook(obs, suggested.tile)
     return d

@@ -36,6 +36,7 @@ import platformdirs
 from ..records.files import load_json
 from ..records.record import RecordError, replay_file
 from ..records.storage import ENV_DATA_DIR, data_dir, seats_from_header
+from ..rules.scoring import WinBy
 
 PROG = "ningde stats"
 CACHE_VERSION = 1
@@ -384,7 +385,7 @@ def _add_game(p: PlayerStats, game: GameSummary, own: list[int]) -> None:
                 p.wins += 1
                 by = hand.by or "?"
                 p.by[by] = p.by.get(by, 0) + 1
-                p.self_draws += by == "self"
+                p.self_draws += by == WinBy.SELF
                 p.patterns[hand.pattern] = p.patterns.get(hand.pattern, 0) + 1
             elif hand.discarder == seat and hand.winner is not None:
                 p.deal_ins += 1

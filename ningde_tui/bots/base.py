@@ -7,21 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..rules.game import (
-    ANKONG_,
-    CHI_,
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    KONG_,
-    PASS,
-    PONG_,
-    ROB_GOLD,
-    THREE_GOLD,
-    TURN,
-    WIN,
-    Action,
-    Observation,
-)
+from ..rules.game import Action, ActionType, Observation, Phase
 from .evaluate import shanten_after_call, tiles_shanten
 
 
@@ -31,7 +17,7 @@ class Player(Protocol):
     def choose(self, obs: Observation) -> Action: ...
 
 
-WINNING = (WIN, ROB_GOLD, THREE_GOLD)
+WINNING = (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD)
 
 
 class RandomBot:
@@ -65,28 +51,28 @@ class GreedyBot:
                 return a
         gold = obs.gold
         n_melds = len(obs.melds[obs.seat])
-        discards = [a for a in legal if a.type == DISCARD]
-        if obs.phase == TURN:
+        discards = [a for a in legal if a.type == ActionType.DISCARD]
+        if obs.phase == Phase.TURN:
             for a in legal:
-                if a.type == ANKONG_:
+                if a.type == ActionType.ANKONG:
                     return a
             return self._best_discard(list(obs.hand), discards, gold, n_melds)[1]
         # a choice on someone's discard: call only if it lowers the shanten
         now = hand_shanten(obs.hand, gold, n_melds)
         best: tuple[int, Action] | None = None
         for a in legal:
-            if a.type not in (CHI_, PONG_, KONG_):
+            if a.type not in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
                 continue
             after = shanten_after_call(obs.hand, gold, 5 - n_melds, a)
             if after is None:
                 continue
-            if a.type == KONG_:
+            if a.type == ActionType.KONG:
                 after -= 1  # and a replacement tile to come
             if after < now and (best is None or after < best[0]):
                 best = (after, a)
         if best is not None:
             return best[1]
-        return next(a for a in legal if a.type in (PASS, DECLINE_THREE_GOLD))
+        return next(a for a in legal if a.type in (ActionType.PASS, ActionType.DECLINE_THREE_GOLD))
 
     def _best_discard(
         self, hand: list[int], discards: list[Action], gold: int, n_melds: int

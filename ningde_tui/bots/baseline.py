@@ -23,30 +23,14 @@ its seed changes nothing.
 from __future__ import annotations
 
 from ..rules import shapes
-from ..rules.game import (
-    ADDKONG,
-    ANKONG_,
-    CHI_,
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    KONG_,
-    PASS,
-    PONG_,
-    ROB_GOLD,
-    THREE_GOLD,
-    TURN,
-    WIN,
-    Action,
-    Observation,
-)
+from ..rules.game import Action, ActionType, Observation, Phase
 from ..rules.scoring import (
-    BY_DISCARD,
-    BY_SELF,
     DANDIAO,
     JINQUE,
     JINSHUN,
     PATTERN_TABLE,
     QINGYISE,
+    WinBy,
     WinInput,
     evaluate_win,
     is_single_wait,
@@ -88,50 +72,50 @@ class BaselineBot:
     # ------------------------------------------------------------------ entry point
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
-        win = next((a for a in legal if a.type == WIN), None)
+        win = next((a for a in legal if a.type == ActionType.WIN), None)
         if win is not None and self._play_on_for_more(obs):
-            if obs.phase == TURN:
-                discards = [a for a in legal if a.type == DISCARD]
+            if obs.phase == Phase.TURN:
+                discards = [a for a in legal if a.type == ActionType.DISCARD]
                 if discards:
                     return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
             else:
-                return next(a for a in legal if a.type == PASS)
-        if win is not None and obs.phase != TURN and self._wait_for_self_draw(obs):
-            return next(a for a in legal if a.type == PASS)
+                return next(a for a in legal if a.type == ActionType.PASS)
+        if win is not None and obs.phase != Phase.TURN and self._wait_for_self_draw(obs):
+            return next(a for a in legal if a.type == ActionType.PASS)
         by_type: dict[str, list[Action]] = {}
         for a in legal:
             by_type.setdefault(a.type, []).append(a)
-        if ROB_GOLD in by_type:
-            return by_type[ROB_GOLD][0]
-        if WIN in by_type:
-            return by_type[WIN][0]
-        if THREE_GOLD in by_type:
+        if ActionType.ROB_GOLD in by_type:
+            return by_type[ActionType.ROB_GOLD][0]
+        if ActionType.WIN in by_type:
+            return by_type[ActionType.WIN][0]
+        if ActionType.THREE_GOLD in by_type:
             if self._take_three_gold(obs):
-                return by_type[THREE_GOLD][0]
-            if DECLINE_THREE_GOLD in by_type and obs.phase != TURN:
-                return by_type[DECLINE_THREE_GOLD][0]
-        if obs.phase == TURN:
+                return by_type[ActionType.THREE_GOLD][0]
+            if ActionType.DECLINE_THREE_GOLD in by_type and obs.phase != Phase.TURN:
+                return by_type[ActionType.DECLINE_THREE_GOLD][0]
+        if obs.phase == Phase.TURN:
             return self._turn(obs, by_type)
-        calls = [a for a in legal if a.type in (CHI_, PONG_, KONG_)]
+        calls = [a for a in legal if a.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG)]
         if calls:
             best = self._best_call(obs, calls)
             if best is not None:
                 return best
-        return next(a for a in legal if a.type in (PASS, DECLINE_THREE_GOLD))
+        return next(a for a in legal if a.type in (ActionType.PASS, ActionType.DECLINE_THREE_GOLD))
 
     # ------------------------------------------------------------------ own turn
     def _turn(self, obs: Observation, by_type: dict[str, list[Action]]) -> Action:
         now = _shanten(obs, list(obs.hand), groups_left(obs))
-        for kind in (ANKONG_, ADDKONG):
+        for kind in (ActionType.ANKONG, ActionType.ADDKONG):
             for a in by_type.get(kind, []):
                 rest = list(obs.hand)
                 for t in a.uses():
                     rest.remove(t)
-                groups = groups_left(obs) - (1 if a.type == ANKONG_ else 0)
+                groups = groups_left(obs) - (1 if a.type == ActionType.ANKONG else 0)
                 # after the kong a replacement tile comes: compare on the hand without it
                 if _shanten(obs, rest, groups) - 1 <= now:
                     return a
-        discards = by_type.get(DISCARD, [])
+        discards = by_type.get(ActionType.DISCARD, [])
         if not discards:  # only golds in hand: nothing else is possible
             return obs.legal[0]
         return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
@@ -195,13 +179,15 @@ class BaselineBot:
         for t in call.uses():
             rest.remove(t)
         groups = groups_left(obs) - 1
-        if call.type == KONG_:
+        if call.type == ActionType.KONG:
             counts, jokers = face_counts(rest, obs.gold)
             # the replacement tile is one more draw
             return Candidate(
                 call, counts, jokers, groups, shapes.shanten(counts, jokers, groups) - 1
             )
-        discards = [Action(obs.seat, DISCARD, t) for t in sorted(set(rest)) if t != obs.gold]
+        discards = [
+            Action(obs.seat, ActionType.DISCARD, t) for t in sorted(set(rest)) if t != obs.gold
+        ]
         if not discards:
             return None
         best = self.pick_discard(obs, rest, discards, groups)
@@ -221,7 +207,7 @@ class BaselineBot:
         dealer = obs.dealer == seat
         declined = obs.declined_three_gold[seat]
 
-        def score(win_tile: int, by: str) -> int:
+        def score(win_tile: int, by: WinBy) -> int:
             w = WinInput(
                 (*hand, win_tile), obs.melds[seat], obs.gold, win_tile, by, dealer, obs.streak,
                 declined_three_gold=declined,
@@ -229,7 +215,7 @@ class BaselineBot:
             result = evaluate_win(w, obs.config)
             return result.total if result.legal else 0
 
-        now = score(tile, BY_DISCARD)
+        now = score(tile, WinBy.DISCARD)
         if not now:
             return False
         faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
@@ -241,7 +227,7 @@ class BaselineBot:
             (tile_for_face(f, obs.gold), faces_unseen[f]) for f in shapes.waits(counts, jokers)
         ]
         draws.append((obs.gold, golds_unseen))
-        expected = sum(n * score(t, BY_SELF) for t, n in draws if n) / pool
+        expected = sum(n * score(t, WinBy.SELF) for t, n in draws if n) / pool
         survive = (1.0 - OPPONENT_SELF_DRAW) ** before_me
         if is_single_wait(hand, obs.melds[seat], obs.gold, obs.config) is None:
             survive *= 1.0 - OTHER_CLAIM
@@ -250,7 +236,7 @@ class BaselineBot:
     def _play_on_for_more(self, obs: Observation) -> bool:
         """Skip a cheap win when a 金雀 is close enough to be worth more on average."""
         hand = list(obs.hand)
-        claim = obs.phase != TURN and obs.last_discard is not None
+        claim = obs.phase != Phase.TURN and obs.last_discard is not None
         if claim:
             hand.append(obs.last_discard[1])  # type: ignore[index]
         counts, jokers = face_counts(hand, obs.gold)
@@ -260,7 +246,7 @@ class BaselineBot:
         w = WinInput(
             tuple(hand), obs.melds[seat], obs.gold,
             obs.last_discard[1] if claim else obs.drawn,  # type: ignore[index]
-            BY_DISCARD if claim else BY_SELF, obs.dealer == seat, obs.streak,
+            WinBy.DISCARD if claim else WinBy.SELF, obs.dealer == seat, obs.streak,
             declined_three_gold=obs.declined_three_gold[seat],
         )  # fmt: skip
         now = evaluate_win(w, obs.config)
@@ -313,7 +299,7 @@ def _wait_value(
             continue
         tile = tile_for_face(f, obs.gold)
         value = 0.0
-        for by, share in ((BY_SELF, SHARE_SELF), (BY_DISCARD, 1 - SHARE_SELF)):
+        for by, share in ((WinBy.SELF, SHARE_SELF), (WinBy.DISCARD, 1 - SHARE_SELF)):
             w = WinInput(
                 (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
                 obs.streak, declined_three_gold=obs.declined_three_gold[seat],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules import shapes
-from ..rules.game import KONG_, Action, Observation
+from ..rules.game import Action, ActionType, Observation
 from ..rules.tiles import NUM_FACES, NUM_KINDS, SEQUENCE_PARTNERS, WHITE, face, face_counts
 
 
@@ -62,7 +62,7 @@ def shanten_after_call(hand: Sequence[int], gold: int, groups: int, call: Action
     rest = list(hand)
     for t in call.uses():
         rest.remove(t)
-    if call.type == KONG_:
+    if call.type == ActionType.KONG:
         return tiles_shanten(rest, gold, groups - 1)
     best: int | None = None
     for t in set(rest) - {gold}:

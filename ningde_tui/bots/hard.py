@@ -37,15 +37,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules import shapes
-from ..rules.game import CHI_, DISCARD, KONG_, PASS, PONG_, TURN, WIN, Action, Observation
+from ..rules.game import Action, ActionType, Observation, Phase
 from ..rules.scoring import (
-    BY_DISCARD,
-    BY_SELF,
     DANDIAO,
     JINQUE,
     JINSHUN,
     PATTERN_TABLE,
     QINGYISE,
+    WinBy,
     WinInput,
     evaluate_win,
     is_single_wait,
@@ -165,7 +164,7 @@ def call_features(view: ClaimView, call_type: str, used: Sequence[int]) -> tuple
     for t in used:
         rest.remove(t)
     rc, rj = face_counts(rest, gold)
-    if call_type == KONG_:
+    if call_type == ActionType.KONG:
         s = shapes.shanten(rc, rj, groups - 1)
         after = s - 1
         u_after = effective_tiles(rc, rj, groups - 1, s, faces_unseen, golds_unseen, CALL_WEIGHT)
@@ -182,8 +181,8 @@ def call_features(view: ClaimView, call_type: str, used: Sequence[int]) -> tuple
         view.drawable / 10.0,
         float(melds),
         float(now),
-        float(call_type == PONG_),
-        float(call_type == KONG_),
+        float(call_type == ActionType.PONG),
+        float(call_type == ActionType.KONG),
     ]
     return after - now, x
 
@@ -317,7 +316,7 @@ class HardBot(HeuristicBot):
                 continue
             tile = tile_for_face(f, obs.gold)
             value = 0.0
-            for by, share in ((BY_SELF, share_self), (BY_DISCARD, 1 - share_self)):
+            for by, share in ((WinBy.SELF, share_self), (WinBy.DISCARD, 1 - share_self)):
                 w = WinInput(
                     (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
                     obs.streak, declined_three_gold=obs.declined_three_gold[seat],
@@ -377,16 +376,16 @@ class HardBot(HeuristicBot):
 
     # ------------------------------------------------------------------ wins
     def choose(self, obs: Observation) -> Action:
-        win = next((a for a in obs.legal if a.type == WIN), None)
+        win = next((a for a in obs.legal if a.type == ActionType.WIN), None)
         if win is not None and self.play_on_for_more(obs):
-            if obs.phase == TURN:
-                discards = [a for a in obs.legal if a.type == DISCARD]
+            if obs.phase == Phase.TURN:
+                discards = [a for a in obs.legal if a.type == ActionType.DISCARD]
                 if discards:
                     return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
             else:
-                return next(a for a in obs.legal if a.type == PASS)
-        if win is not None and obs.phase != TURN and self.wait_for_self_draw(obs):
-            return next(a for a in obs.legal if a.type == PASS)
+                return next(a for a in obs.legal if a.type == ActionType.PASS)
+        if win is not None and obs.phase != Phase.TURN and self.wait_for_self_draw(obs):
+            return next(a for a in obs.legal if a.type == ActionType.PASS)
         return super().choose(obs)
 
     def wait_for_self_draw(self, obs: Observation) -> bool:
@@ -408,7 +407,7 @@ class HardBot(HeuristicBot):
         dealer = obs.dealer == seat
         declined = obs.declined_three_gold[seat]
 
-        def score(win_tile: int, by: str) -> int:
+        def score(win_tile: int, by: WinBy) -> int:
             w = WinInput(
                 (*hand, win_tile), obs.melds[seat], obs.gold, win_tile, by, dealer, obs.streak,
                 declined_three_gold=declined,
@@ -416,7 +415,7 @@ class HardBot(HeuristicBot):
             result = evaluate_win(w, obs.config)
             return result.total if result.legal else 0
 
-        now = score(tile, BY_DISCARD)
+        now = score(tile, WinBy.DISCARD)
         if not now:
             return False
         faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
@@ -428,7 +427,7 @@ class HardBot(HeuristicBot):
             (tile_for_face(f, obs.gold), faces_unseen[f]) for f in shapes.waits(counts, jokers)
         ]
         draws.append((obs.gold, golds_unseen))
-        expected = sum(n * score(t, BY_SELF) for t, n in draws if n) / pool
+        expected = sum(n * score(t, WinBy.SELF) for t, n in draws if n) / pool
         survive = (1.0 - tuning.opponent_self_draw) ** before_me
         if is_single_wait(hand, obs.melds[seat], obs.gold, obs.config) is None:
             survive *= 1.0 - tuning.other_claim
@@ -437,7 +436,7 @@ class HardBot(HeuristicBot):
     def play_on_for_more(self, obs: Observation) -> bool:
         """Skip a cheap win when a 金雀 is close enough to be worth more on average."""
         hand = list(obs.hand)
-        claim = obs.phase != TURN and obs.last_discard is not None
+        claim = obs.phase != Phase.TURN and obs.last_discard is not None
         if claim:
             hand.append(obs.last_discard[1])  # type: ignore[index]
         counts, jokers = face_counts(hand, obs.gold)
@@ -447,7 +446,7 @@ class HardBot(HeuristicBot):
         w = WinInput(
             tuple(hand), obs.melds[seat], obs.gold,
             obs.last_discard[1] if claim else obs.drawn,  # type: ignore[index]
-            BY_DISCARD if claim else BY_SELF, obs.dealer == seat, obs.streak,
+            WinBy.DISCARD if claim else WinBy.SELF, obs.dealer == seat, obs.streak,
             declined_three_gold=obs.declined_three_gold[seat],
         )  # fmt: skip
         now = evaluate_win(w, obs.config)
@@ -464,7 +463,7 @@ class HardBot(HeuristicBot):
             if not counts[f] or (claim and f == face(hand[-1], obs.gold)):
                 continue
             counts[f] -= 1
-            cand = Candidate(Action(seat, PASS), counts, jokers, groups, 0)
+            cand = Candidate(Action(seat, ActionType.PASS), counts, jokers, groups, 0)
             js = shapes.melds_shanten(counts, jokers - 2, groups)
             juke = melds_ukeire(cand, faces_unseen, golds_unseen, js)
             best = max(best, win_chance(js, juke, pool, draws_left))
@@ -495,7 +494,10 @@ class HardBot(HeuristicBot):
         now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None
         for call in calls:
-            if call.type not in (CHI_, PONG_, KONG_) or call.tile is None:
+            if (
+                call.type not in (ActionType.CHI, ActionType.PONG, ActionType.KONG)
+                or call.tile is None
+            ):
                 continue
             if target != JINQUE_TARGET and face(call.tile, obs.gold) // 9 != target:
                 continue
@@ -503,7 +505,7 @@ class HardBot(HeuristicBot):
             for t in call.uses():
                 rest.remove(t)
             rc, rj = face_counts(rest, obs.gold)
-            after = target_shanten(target, rc, rj, groups - 1) - (call.type == KONG_)
+            after = target_shanten(target, rc, rj, groups - 1) - (call.type == ActionType.KONG)
             if after < now and (best is None or after < best[0]):
                 best = (after, call)
         return best[1] if best is not None else None
@@ -514,12 +516,12 @@ class HardBot(HeuristicBot):
         margin = self.tuning.call_margin
         closer = self.closer_call(obs, calls)
         plain = closer.action if closer is not None else None
-        if plain is not None and plain.type == KONG_:
+        if plain is not None and plain.type == ActionType.KONG:
             return plain  # kongs by the plain rule: too few in the fit to say otherwise
         view = ClaimView.of(obs)
         values: dict[Action, float] = {}
         for call in calls:
-            if call.type not in (CHI_, PONG_):
+            if call.type not in (ActionType.CHI, ActionType.PONG):
                 continue
             dsh, x = call_features(view, call.type, call.uses())
             w = CALL_WEIGHTS.get(dsh)

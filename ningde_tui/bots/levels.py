@@ -16,22 +16,7 @@ import random
 from dataclasses import dataclass
 
 from ..rules import shapes
-from ..rules.game import (
-    ADDKONG,
-    ANKONG_,
-    CHI_,
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    KONG_,
-    PASS,
-    PONG_,
-    ROB_GOLD,
-    THREE_GOLD,
-    TURN,
-    WIN,
-    Action,
-    Observation,
-)
+from ..rules.game import Action, ActionType, Observation, Phase
 from ..rules.tiles import face, face_counts
 from .evaluate import (
     effective_tiles,
@@ -70,35 +55,37 @@ class HeuristicBot:
         by_type: dict[str, list[Action]] = {}
         for a in legal:
             by_type.setdefault(a.type, []).append(a)
-        if ROB_GOLD in by_type:
-            return by_type[ROB_GOLD][0]
-        if WIN in by_type:
-            return by_type[WIN][0]
-        if THREE_GOLD in by_type:
+        if ActionType.ROB_GOLD in by_type:
+            return by_type[ActionType.ROB_GOLD][0]
+        if ActionType.WIN in by_type:
+            return by_type[ActionType.WIN][0]
+        if ActionType.THREE_GOLD in by_type:
             if self.take_three_gold(obs):
-                return by_type[THREE_GOLD][0]
-            if DECLINE_THREE_GOLD in by_type and obs.phase != TURN:
-                return by_type[DECLINE_THREE_GOLD][0]
-        if obs.phase == TURN:
+                return by_type[ActionType.THREE_GOLD][0]
+            if ActionType.DECLINE_THREE_GOLD in by_type and obs.phase != Phase.TURN:
+                return by_type[ActionType.DECLINE_THREE_GOLD][0]
+        if obs.phase == Phase.TURN:
             return self.turn(obs, by_type)
-        calls = [a for a in legal if a.type in (CHI_, PONG_, KONG_)]
+        calls = [a for a in legal if a.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG)]
         if calls:
             best = self.best_call(obs, calls)
             if best is not None:
                 return best
-        return next(a for a in legal if a.type in (PASS, DECLINE_THREE_GOLD))
+        return next(a for a in legal if a.type in (ActionType.PASS, ActionType.DECLINE_THREE_GOLD))
 
     def take_three_gold(self, obs: Observation) -> bool:
         return True
 
     # ------------------------------------------------------------------ own turn
     def turn(self, obs: Observation, by_type: dict[str, list[Action]]) -> Action:
-        now = self.candidate_from(obs, list(obs.hand), Action(obs.seat, PASS), groups_left(obs))
-        for kind in (ANKONG_, ADDKONG):
+        now = self.candidate_from(
+            obs, list(obs.hand), Action(obs.seat, ActionType.PASS), groups_left(obs)
+        )
+        for kind in (ActionType.ANKONG, ActionType.ADDKONG):
             for a in by_type.get(kind, []):
                 if self.kong_keeps_shape(obs, a, now.shanten):
                     return a
-        discards = by_type.get(DISCARD, [])
+        discards = by_type.get(ActionType.DISCARD, [])
         if not discards:  # only golds in hand: nothing else is possible
             return obs.legal[0]
         return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
@@ -107,7 +94,7 @@ class HeuristicBot:
         rest = list(obs.hand)
         for t in action.uses():
             rest.remove(t)
-        groups = groups_left(obs) - (1 if action.type == ANKONG_ else 0)
+        groups = groups_left(obs) - (1 if action.type == ActionType.ANKONG else 0)
         # after the kong a replacement tile comes: compare on the hand without the spare
         counts, jokers = face_counts(rest, obs.gold)
         return shapes.shanten(counts, jokers, groups) - 1 <= shanten_now
@@ -150,11 +137,13 @@ class HeuristicBot:
         for t in call.uses():
             rest.remove(t)
         groups = groups_left(obs) - 1
-        if call.type == KONG_:
+        if call.type == ActionType.KONG:
             cand = self.candidate_from(obs, rest, call, groups)
             cand.shanten -= 1  # the replacement tile is one more draw
             return cand
-        discards = [Action(obs.seat, DISCARD, t) for t in sorted(set(rest)) if t != obs.gold]
+        discards = [
+            Action(obs.seat, ActionType.DISCARD, t) for t in sorted(set(rest)) if t != obs.gold
+        ]
         if not discards:
             return None
         best = self.pick_discard(obs, rest, discards, groups)

@@ -28,16 +28,8 @@ from ..records.jsonline import (
     shorten,
     text_raw_lines,
 )
-from ..rules.melds import ANKONG, CHI, KONG, MELD_KINDS, PONG, Meld, MeldKind
-from ..rules.scoring import (
-    BY_DISCARD,
-    BY_HEAVEN,
-    BY_SELF,
-    BY_VALUES,
-    WinInput,
-    WinScore,
-    evaluate_win,
-)
+from ..rules.melds import MELD_KINDS, Meld, MeldKind
+from ..rules.scoring import BY_VALUES, WinBy, WinInput, WinScore, evaluate_win
 from ..rules.tiles import (
     COPIES,
     WHITE,
@@ -48,12 +40,12 @@ from ..rules.tiles import (
     parse_tiles,
     tile_str,
 )
-from ..ui.model.i18n import pattern_name
+from ..ui.model.i18n import pattern_name, payment_text
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2
 
-_MELD_SIZE = {CHI: 3, PONG: 3, KONG: 4, ANKONG: 4}
+_MELD_SIZE = {MeldKind.CHI: 3, MeldKind.PONG: 3, MeldKind.KONG: 4, MeldKind.ANKONG: 4}
 _BOOL_FIELDS = ("dealer", "robbed", "start", "declined_three_gold", "indicator_in_play")
 # JSON keys (interfaces.md §1): the flag names with '-' -> '_'.
 FIELDS = ("hand", "melds", "gold", "win", "by", "dealer", "streak", *_BOOL_FIELDS[1:])
@@ -120,7 +112,7 @@ def check_meld(kind: MeldKind, tiles: list[int], gold: int) -> Meld:
             f"meld '{name}' holds the gold {tile_str(gold)}: golds are never used to "
             "chi, pong or kong (rules.md §4)"
         )
-    if kind == CHI:
+    if kind == MeldKind.CHI:
         faces = sorted(face(t, gold) for t in tiles)
         suits = {f // 9 for f in faces}
         if len(suits) != 1 or faces != list(range(faces[0], faces[0] + 3)):
@@ -178,9 +170,9 @@ def _check_gold_count(golds: int, gold: int, robbed: bool, in_play: bool) -> Non
 def build_input(data: dict[str, Any]) -> WinInput:
     """Check every field and build the ``WinInput`` (raises ``CalcError`` when malformed)."""
     _check_types(data)
-    by = data["by"]
-    if by not in BY_VALUES:
-        raise CalcError(f"unknown 'by' {by!r}: use one of {', '.join(BY_VALUES)}")
+    if data["by"] not in BY_VALUES:
+        raise CalcError(f"unknown 'by' {data['by']!r}: use one of {', '.join(BY_VALUES)}")
+    by = WinBy(data["by"])
     gold = _one_tile(data["gold"], "gold")
     if gold == WHITE:
         raise CalcError("gold must be a suited tile such as 3s: 白板 (w) is never the gold")
@@ -192,7 +184,7 @@ def build_input(data: dict[str, Any]) -> WinInput:
     dealer = data.get("dealer", False)
     robbed = data.get("robbed", False)
     start = data.get("start", False)
-    if by == BY_HEAVEN and not dealer:
+    if by == WinBy.HEAVEN and not dealer:
         raise CalcError("by heaven (天胡) is the dealer's win: add dealer")
 
     golds = sum(1 for t in concealed if t == gold)
@@ -241,18 +233,18 @@ def _hand_and_melds(data: dict[str, Any], gold: int) -> tuple[list[int], list[Me
     return concealed, melds
 
 
-def _check_hand_size(size: int, meld_count: int, own_golds: int, by: str, start: bool) -> None:
+def _check_hand_size(size: int, meld_count: int, own_golds: int, by: WinBy, start: bool) -> None:
     """A finished hand has 3 tiles per missing meld + 2 concealed, the winning tile included;
     ``own_golds``: the golds in hand, the robbed indicator not counted."""
     groups = 5 - meld_count
     winning = 3 * groups + 2
     # 三金倒 by a non-dealer in the 抢金 window happens before their draw (rules.md §7, §8).
-    three_gold_at_start = by == BY_SELF and start and own_golds >= 3
+    three_gold_at_start = by == WinBy.SELF and start and own_golds >= 3
     if size != winning and not (three_gold_at_start and size == winning - 1):
         allowed = f"{winning}"
         if three_gold_at_start:
             allowed += f" (or {winning - 1} for 三金倒)"
-        elif by == BY_SELF and own_golds >= 3 and size == winning - 1:
+        elif by == WinBy.SELF and own_golds >= 3 and size == winning - 1:
             allowed += f" ({winning - 1} only for 三金倒 in the start window: add start)"
         raise CalcError(
             f"hand has {size} tiles; with {meld_count} meld(s) a finished hand has "
@@ -260,16 +252,16 @@ def _check_hand_size(size: int, meld_count: int, own_golds: int, by: str, start:
         )
 
 
-def _win_tile(win_text: Any, by: str, concealed: list[int], gold: int) -> int | None:
+def _win_tile(win_text: Any, by: WinBy, concealed: list[int], gold: int) -> int | None:
     """The winning tile: required but by heaven, in the hand, never a gold won on a discard."""
     if win_text is None:
-        if by != BY_HEAVEN:
+        if by != WinBy.HEAVEN:
             raise CalcError(f"win (the winning tile) is required when by is {by}")
         return None
     win_tile = _one_tile(win_text, "win")
     if win_tile not in concealed:
         raise CalcError(f"win {win_text} is not in hand (hand holds the winning tile too)")
-    if win_tile == gold and by == BY_DISCARD:
+    if win_tile == gold and by == WinBy.DISCARD:
         raise CalcError(
             f"win {win_text} is the gold, and golds are never discarded (rules.md §4): "
             "a gold is won only by drawing it (by self) or robbing it (by rob)"
@@ -308,10 +300,10 @@ def result_text(score: WinScore) -> str:
         f"庄番 {score.zhuang} · 金番 {score.jin} · 杠番 {score.gang}"
     ]
     if score.pay_dealer is None:
-        lines.append(f"  三家各付 each of three pays  {score.pay_other.text()}")
+        lines.append(f"  三家各付 each of three pays  {payment_text(score.pay_other, 'zh')}")
     else:
-        lines.append(f"  庄家 dealer pays      {score.pay_dealer.text()}")
-        lines.append(f"  闲家 each other pays  {score.pay_other.text()}")
+        lines.append(f"  庄家 dealer pays      {payment_text(score.pay_dealer, 'zh')}")
+        lines.append(f"  闲家 each other pays  {payment_text(score.pay_other, 'zh')}")
     lines.append(f"合计 total +{score.total}")
     others = sorted(
         ((total, p) for p, total in score.candidates.items() if p != score.pattern),

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..records.record import RecordError, replay_file
+from ..rules.game import EventKind
 from ..rules.tiles import format_tiles, tile_str
 from ..ui.model.i18n import pattern_name
 from .play import run_table
@@ -128,7 +129,7 @@ def _print_steps(replay) -> None:
             f"金 {tile_str(game.gold)}"
         )
         for event in game.log:
-            if event.kind in ("draw",):
+            if event.kind == EventKind.DRAW:
                 continue
             seat = "" if event.seat is None else f"seat {event.seat} "
             tile = "" if event.tile is None else tile_str(event.tile)

@@ -35,6 +35,8 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..ui.palette import FELT, TEXT
+
 DEFAULT_MAX_SESSIONS = 4
 MAX_MESSAGE = 64 * 1024  # textual.js sends keys, pastes, resizes, focus and pings: small JSON
 MAX_WIDTH, MAX_HEIGHT = 500, 200  # cells: the game's screen buffers grow with the area
@@ -44,9 +46,10 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 log = logging.getLogger("textual-serve")  # textual-serve's own log, which it shows
 
+# the page a tab beyond --max-sessions gets, in the table's colours
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="zh"><head><meta charset="utf-8"><title>宁德麻将 · 已满 full</title></head>
-<body style="background:#10201c;color:#e8e2d0;font-family:sans-serif;padding:3em">
+<body style="background:{felt};color:{ink};font-family:sans-serif;padding:3em">
 <h1>宁德麻将：对局已满</h1>
 <p>这台服务器同时最多开 {limit} 局，现在都在进行中。请等一局结束（关掉它的浏览器标签页）后再刷新本页。</p>
 <h1>Ningde Mahjong: the server is full</h1>
@@ -239,7 +242,9 @@ class CappedServer(Server):
             raise web.HTTPMisdirectedRequest(text="this game answers its own address only")
         if self.full:
             return web.Response(
-                text=FULL_PAGE.format(limit=html.escape(str(self.max_sessions))),
+                text=FULL_PAGE.format(
+                    limit=html.escape(str(self.max_sessions)), felt=FELT, ink=TEXT
+                ),
                 status=503,
                 content_type="text/html",
                 headers={"Retry-After": "60"},

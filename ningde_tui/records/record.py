@@ -17,13 +17,12 @@ from typing import IO, Any
 from ..rules.config import RuleConfig
 from ..rules.game import (
     CHOICE_PHASES,
-    CLAIM,
-    OVER,
-    WIN,
     Action,
+    ActionType,
     Game,
     HandResult,
     IllegalAction,
+    Phase,
     action_from_record,
 )
 from ..rules.refusal import Refusal
@@ -369,7 +368,7 @@ class Replay:
 
     @property
     def finished(self) -> bool:
-        return bool(self.hands) and self.hands[-1].game.phase == OVER
+        return bool(self.hands) and self.hands[-1].game.phase == Phase.OVER
 
 
 class _Replayer:
@@ -439,7 +438,7 @@ class _Replayer:
         game = self.game
         if game is None:
             raise RecordError(line, "an action before any hand line")
-        if game.phase == OVER:
+        if game.phase == Phase.OVER:
             raise RecordError(line, "the hand is already over: no more actions until the next hand")
         try:
             apply_written(game, obj, line)
@@ -459,7 +458,7 @@ class _Replayer:
     def _result(self, line: int, obj: dict[str, Any]) -> None:
         self._settle()
         game = self.game
-        if game is None or game.phase != OVER:
+        if game is None or game.phase != Phase.OVER:
             raise RecordError(line, "a result line, but the hand is not over")
         hand = self.hands[-1]
         computed = self._book(hand)
@@ -488,7 +487,7 @@ class _Replayer:
             return
         self._settle()
         game = self.hands[-1].game
-        if game.phase != OVER:
+        if game.phase != Phase.OVER:
             seats = ", ".join(str(s) for s in game.to_act())
             raise RecordError(
                 line,
@@ -501,7 +500,7 @@ class _Replayer:
             raise RecordError(max(last_line, 1), "the record is empty")
         if self.hands:
             self._settle()
-            if self.hands[-1].game.phase == OVER:
+            if self.hands[-1].game.phase == Phase.OVER:
                 self._book(self.hands[-1])
         assert self.session is not None
         return Replay(self.header, self.session.config, self.session, self.hands)
@@ -518,20 +517,20 @@ def apply_written(game: Game, obj: dict[str, Any], line: int) -> Action:
         window = game.window
         refused = window.blocked(action.seat) if window is not None else None
         game.pass_undecided()
-        if game.phase == OVER:
+        if game.phase == Phase.OVER:
             raise RecordError(line, "the hand is already over: no more actions")
         action = action_from_record(obj, _claimed(game))
     try:
         game.apply(action)
     except IllegalAction as exc:
-        if action.type == WIN and refused is not None:
+        if action.type == ActionType.WIN and refused is not None:
             raise IllegalAction(Refusal.win_refused(refused)) from None
         raise exc from None
     return action
 
 
 def _claimed(game: Game) -> int | None:
-    if game.phase == CLAIM and game.last_discard is not None:
+    if game.phase == Phase.CLAIM and game.last_discard is not None:
         return game.last_discard[1]
     return None
 

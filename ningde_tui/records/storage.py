@@ -24,7 +24,7 @@ from typing import Any
 import platformdirs
 
 from ..rules.config import RuleConfig
-from ..rules.game import CHOICE_PHASES, OVER, Action, Game, HandResult
+from ..rules.game import CHOICE_PHASES, Action, Game, HandResult, Phase
 from ..rules.session import Session
 from .record import (
     RecordError,
@@ -208,7 +208,7 @@ def resume(path: str | Path) -> Resumed:
         if not last:
             while game.phase in CHOICE_PHASES:
                 game.pass_undecided()
-        if game.phase == OVER:
+        if game.phase == Phase.OVER:
             session.finish_hand()
             history.append(list(session.scores))
     last_obj = objects[max(objects)] if objects else {}

@@ -30,10 +30,11 @@ from .game import (
     IllegalAction,
     Observation,
     Phase,
+    RuleEvent,
 )
 from .melds import Meld, MeldKind
 from .refusal import Refusal, RefusalCode
-from .scoring import PATTERN_TABLE, PATTERNS, WinInput, WinScore, evaluate_win
+from .scoring import PATTERN_TABLE, PATTERNS, WinBy, WinInput, WinScore, evaluate_win
 from .session import HandSetup, Session
 from .tiles import TOTAL_TILES, TileError, parse_tile, parse_tiles, tile_str
 from .wall import shuffled_wall
@@ -56,9 +57,11 @@ __all__ = [
     "Phase",
     "Refusal",
     "RefusalCode",
+    "RuleEvent",
     "RuleConfig",
     "Session",
     "TileError",
+    "WinBy",
     "WinInput",
     "WinScore",
     "evaluate_win",

@@ -26,23 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from . import shapes
 from .config import RuleConfig
-from .melds import ANKONG, CHI, FACE_DOWN_KONG, KONG, PONG, Meld, MeldKind
+from .melds import FACE_DOWN_KONG, Meld, MeldKind
 from .refusal import Refusal, RefusalCode
-from .scoring import (
-    BY_DISCARD,
-    BY_HEAVEN,
-    BY_ROB,
-    BY_SELF,
-    WinInput,
-    WinScore,
-    evaluate_win,
-    gold_count,
-    is_single_wait,
-)
+from .scoring import WinBy, WinInput, WinScore, evaluate_win, gold_count, is_single_wait
 from .tiles import (
     NUM_KINDS,
     SEQUENCE_PARTNERS,
@@ -107,19 +97,41 @@ class EventKind(StrEnum):
     LIUJU = "liuju"
 
 
-TURN, WINDOW, CLAIM, ROBKONG, OVER = Phase
-DISCARD, CHI_, PONG_, KONG_ = ActionType.DISCARD, ActionType.CHI, ActionType.PONG, ActionType.KONG
-ANKONG_, ADDKONG, WIN, ROB_GOLD = (
-    ActionType.ANKONG, ActionType.ADDKONG, ActionType.WIN, ActionType.ROB_GOLD,
-)  # fmt: skip
-THREE_GOLD, DECLINE_THREE_GOLD, PASS = (
-    ActionType.THREE_GOLD, ActionType.DECLINE_THREE_GOLD, ActionType.PASS,
-)  # fmt: skip
+class RuleEvent(StrEnum):
+    """A notable rule event of the hand (``HandResult.events``; the value is the id
+    ``replay --check`` lists and the record's result line holds, interfaces.md §2)."""
+
+    CHOUZHUANG = "chouzhuang"  # 臭庄 (rules.md §7)
+    LAST_ROUND = "last_round"  # 最后一出 (§6)
+    THREE_GOLD = "three_gold"  # 三金倒 won (§7)
+    DECLINED_THREE_GOLD = "declined_three_gold"  # a seat declined 三金倒 (§7)
+    ROB_GOLD = "rob_gold"  # 抢金 won (§8)
+    HEAVEN = "heaven"  # 天胡 (§8)
+    LOCK = "lock"  # a discard win refused by the 单钓/闲金 lock (§9)
+    RESTRICTED = "restricted"  # a discard win refused by the restriction (§9)
+    ROB_KONG = "rob_kong"  # 抢杠 won (``rob_kong``, §5)
+
+
 ACTION_TYPES = tuple(ActionType)
-CHOICE_PHASES = (WINDOW, CLAIM, ROBKONG)
+CHOICE_PHASES = (Phase.WINDOW, Phase.CLAIM, Phase.ROBKONG)
 # the concealed tiles each action takes from the hand (吃: the two it names)
-_HAND_TILES_USED: dict[str, int] = {PONG_: 2, KONG_: 3, ANKONG_: 4, ADDKONG: 1, DISCARD: 1}
-_CALLED_MELD: dict[str, MeldKind] = {CHI_: CHI, PONG_: PONG, KONG_: KONG}  # call -> its meld
+_HAND_TILES_USED: dict[ActionType, int] = {
+    ActionType.PONG: 2,
+    ActionType.KONG: 3,
+    ActionType.ANKONG: 4,
+    ActionType.ADDKONG: 1,
+    ActionType.DISCARD: 1,
+}
+# the actions on a tile of the seat's own hand (the record writes it: interfaces.md §2)
+_OWN_TILE = (ActionType.DISCARD, ActionType.ANKONG, ActionType.ADDKONG)
+# a call on a discard -> the meld it makes
+_CALLED_MELD: dict[ActionType, MeldKind] = {
+    ActionType.CHI: MeldKind.CHI,
+    ActionType.PONG: MeldKind.PONG,
+    ActionType.KONG: MeldKind.KONG,
+}
+# a refused discard win the result notes
+_REFUSAL_EVENTS = {RefusalCode.LOCK: RuleEvent.LOCK, RefusalCode.RESTRICTION: RuleEvent.RESTRICTED}
 
 
 class IllegalAction(ValueError):
@@ -145,7 +157,7 @@ class Action:
     def uses(self) -> tuple[int, ...]:
         """The concealed tiles this action takes from the hand (to highlight them)."""
         t = self.tile
-        if self.type == CHI_:
+        if self.type == ActionType.CHI:
             return self.tiles
         if t is None:
             return ()
@@ -153,9 +165,9 @@ class Action:
 
     def to_record(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": "act", "seat": self.seat, "a": self.type}
-        if self.type == CHI_:
+        if self.type == ActionType.CHI:
             out["tiles"] = [tile_str(t) for t in self.tiles]
-        elif self.type in (DISCARD, ANKONG_, ADDKONG) and self.tile is not None:
+        elif self.type in _OWN_TILE and self.tile is not None:
             out["tile"] = tile_str(self.tile)
         return out
 
@@ -190,7 +202,7 @@ class Event:
 @dataclass
 class HandResult:
     winner: int | None
-    by: str | None  # discard | self | rob | heaven (None for 流局)
+    by: WinBy | None  # None for 流局
     pattern: str  # a scoring pattern, or "draw"
     score: WinScore | None
     deltas: list[int]
@@ -198,7 +210,7 @@ class HandResult:
     streak: int
     discarder: int | None = None
     win_tile: int | None = None
-    events: list[str] = field(default_factory=list)
+    events: list[RuleEvent] = field(default_factory=list)
 
     @property
     def dealer_keeps(self) -> bool:
@@ -227,7 +239,7 @@ class Observation(NamedTuple):
     decision and a tuple is built five times faster (``obs._replace(...)`` makes a variant)."""
 
     seat: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]  # in a window or claim: only this seat, if it has to decide
     turn: int
     dealer: int
@@ -264,7 +276,8 @@ def watcher_view(obs: Observation, history: tuple[Event, ...]) -> Observation:
         hand=(),
         drawn=None,
         melds=tuple(
-            tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in obs.melds
+            tuple(FACE_DOWN_KONG if m.kind == MeldKind.ANKONG else m for m in ms)
+            for ms in obs.melds
         ),
         legal=(),
         win_blocked=None,
@@ -294,7 +307,7 @@ class ChoiceWindow:
     options: dict[int, list[Action]]
     order: list[int]
     choices: dict[int, Action] = field(default_factory=dict)
-    phase = ""
+    phase: ClassVar[Phase]  # each kind of window's own
 
     def undecided(self) -> list[int]:
         return [s for s in self.order if s not in self.choices]
@@ -310,7 +323,7 @@ class RobGoldWindow(ChoiceWindow):
     level 1 三金倒, 2 a non-dealer's 抢金, 3 the dealer's 抢金."""
 
     levels: list[tuple[int, int]] = field(default_factory=list)
-    phase = WINDOW
+    phase = Phase.WINDOW
 
 
 @dataclass
@@ -330,7 +343,7 @@ class ClaimWindow(WinWindow):
 
     discarder: int = 0
     tile: int = 0
-    phase = CLAIM
+    phase = Phase.CLAIM
 
 
 @dataclass
@@ -338,11 +351,11 @@ class RobKongWindow(WinWindow):
     """抢杠 (``rob_kong``): the others may win on the tile of an added kong."""
 
     kong: Action | None = None
-    phase = ROBKONG
+    phase = Phase.ROBKONG
 
 
 _DISCARDS: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_action(seat, DISCARD, t) for t in range(NUM_KINDS)) for seat in range(4)
+    tuple(_action(seat, ActionType.DISCARD, t) for t in range(NUM_KINDS)) for seat in range(4)
 )
 """Each seat's discard of each tile, the shared Actions of ``_action``: a turn offers up to 14,
 and a table lookup is cheaper than a call through the cache."""
@@ -400,7 +413,7 @@ class Game:
         self._new_events: list[Event] = []
         self.decisions: list[Action] = []  # every decision applied, in order (for records)
         self.result: HandResult | None = None
-        self.rule_events: list[str] = []
+        self.rule_events: list[RuleEvent] = []
 
         self.turn = dealer
         self.turn_drew = True  # may win / kong / 三金倒: drew, or the dealer's 17th tile
@@ -454,19 +467,19 @@ class Game:
     def drawable(self) -> int:
         return self.wall.left - self.reserve
 
-    def _kong_allowed(self, kind: str) -> bool:
+    def _kong_allowed(self, kind: MeldKind) -> bool:
         """A kong needs its replacement and its larger reserve to fit (rules.md §5)."""
-        extra = 4 if kind == ANKONG else 2
+        extra = 4 if kind == MeldKind.ANKONG else 2
         return self.wall.left - 1 - (self.reserve + extra) >= 0
 
     # ------------------------------------------------------------- questions
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``over`` once there is a result; the open window's phase; else ``turn``."""
         if self.result is not None:
-            return OVER
+            return Phase.OVER
         window = self.window
-        return TURN if window is None else window.phase
+        return Phase.TURN if window is None else window.phase
 
     def to_act(self) -> list[int]:
         """Seats that must decide now, in priority order."""
@@ -505,10 +518,11 @@ class Game:
         if self._public is None or self._public[0] != key:
             melds = tuple(map(tuple, self.melds))
             seen: tuple[Any, ...] = (melds,) * 4
-            if any(m.kind == ANKONG for ms in melds for m in ms):
+            if any(m.kind == MeldKind.ANKONG for ms in melds for m in ms):
                 # as each seat sees the table: its own 暗杠 face up, the others' face down
                 shown = tuple(
-                    tuple(FACE_DOWN_KONG if m.kind == ANKONG else m for m in ms) for ms in melds
+                    tuple(FACE_DOWN_KONG if m.kind == MeldKind.ANKONG else m for m in ms)
+                    for ms in melds
                 )
                 seen = tuple((*shown[:s], melds[s], *shown[s + 1 :]) for s in range(4))
             self._public = (
@@ -566,7 +580,7 @@ class Game:
 
     def just_drawn(self, seat: int) -> int | None:
         """The tile ``seat`` has just drawn and not yet discarded, if it is on turn."""
-        return self.drawn[seat] if self.phase == TURN and self.turn == seat else None
+        return self.drawn[seat] if self.phase == Phase.TURN and self.turn == seat else None
 
     def history(self, seat: int | None) -> tuple[Event, ...]:
         """The hand so far as ``seat`` may know it (None: a watcher)."""
@@ -574,7 +588,7 @@ class Game:
 
     # -------------------------------------------------------------- win tests
     def _win_input(
-        self, seat: int, concealed: Sequence[int], win_tile: int | None, by: str, start: bool
+        self, seat: int, concealed: Sequence[int], win_tile: int | None, by: WinBy, start: bool
     ) -> WinInput:
         return WinInput(
             concealed=tuple(concealed),
@@ -589,9 +603,9 @@ class Game:
             declined_three_gold=self.declined[seat],
         )
 
-    def _self_by(self, seat: int) -> str:
+    def _self_by(self, seat: int) -> WinBy:
         """天胡 before the dealer's first discard, otherwise 自摸."""
-        return BY_HEAVEN if seat == self.dealer and not self.first_discard_done else BY_SELF
+        return WinBy.HEAVEN if seat == self.dealer and not self.first_discard_done else WinBy.SELF
 
     def _self_win(self, seat: int) -> WinScore:
         w = self._win_input(
@@ -656,7 +670,9 @@ class Game:
                 {"seat": locker, "wait": wait},
             )
         concealed = [*self.hands[seat], tile]
-        score = evaluate_win(self._win_input(seat, concealed, tile, BY_DISCARD, False), self.config)
+        score = evaluate_win(
+            self._win_input(seat, concealed, tile, WinBy.DISCARD, False), self.config
+        )
         if not score.legal:
             return None, score.refusal
         return score, None
@@ -673,23 +689,23 @@ class Game:
             own = shape.golds - (1 if self.robbed[seat] else 0)
             if (complete or own >= 3) and self._self_win(seat).legal:
                 if complete:
-                    acts.append(_action(seat, WIN))
+                    acts.append(_action(seat, ActionType.WIN))
                 elif not self.declined_this_turn:  # after 不倒, play on this turn
-                    acts.append(_action(seat, THREE_GOLD))
+                    acts.append(_action(seat, ActionType.THREE_GOLD))
             if own >= 3 and not self.declined_this_turn:
-                acts.append(_action(seat, DECLINE_THREE_GOLD))
+                acts.append(_action(seat, ActionType.DECLINE_THREE_GOLD))
             # a non-gold kind's tiles are the counts of its face (a 白板's: the gold's face)
-            if 4 in counts and self._kong_allowed(ANKONG):
+            if 4 in counts and self._kong_allowed(MeldKind.ANKONG):
                 acts.extend(
-                    _action(seat, ANKONG_, t)
+                    _action(seat, ActionType.ANKONG, t)
                     for t in kinds
                     if t != gold and counts[face(t, gold)] == 4
                 )
-            if self._kong_allowed(KONG):
+            if self._kong_allowed(MeldKind.KONG):
                 acts.extend(
-                    _action(seat, ADDKONG, m.tiles[0])
+                    _action(seat, ActionType.ADDKONG, m.tiles[0])
                     for m in self.melds[seat]
-                    if m.kind == PONG and m.tiles[0] in hand
+                    if m.kind == MeldKind.PONG and m.tiles[0] in hand
                 )
         discards = _DISCARDS[seat]
         acts.extend([discards[t] for t in kinds if t != gold])
@@ -703,7 +719,7 @@ class Game:
             raise self._why_illegal(action, list(legal))
         self._new_events = []
         self.decisions.append(action)
-        if self.phase == TURN:
+        if self.phase == Phase.TURN:
             self._apply_turn(action)
         else:
             self._apply_choice(action)
@@ -713,7 +729,7 @@ class Game:
         """The refusal, with a reason in words and a stable ``code`` views can translate."""
         R = RefusalCode
         seat, kind, tile = action.seat, action.type, action.tile
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return _no(R.HAND_OVER, "the hand is over")
         if not 0 <= seat < 4:
             return _no(R.NO_SUCH_SEAT, f"there is no seat {seat}", seat=seat)
@@ -726,52 +742,52 @@ class Game:
             )
         if kind not in ACTION_TYPES:
             return _no(R.UNKNOWN_ACTION, f"unknown action {kind!r}", action=str(kind))
-        if kind == DISCARD and tile == self.gold:
+        if kind == ActionType.DISCARD and tile == self.gold:
             return _no(R.GOLD_DISCARD, "a gold (金) can never be discarded", tile=tile)
-        if kind in (DISCARD, ANKONG_, ADDKONG) and tile not in self.hands[seat]:
+        if kind in _OWN_TILE and tile not in self.hands[seat]:
             t = "?" if tile is None else tile_str(tile)
             return _no(R.NOT_IN_HAND, f"seat {seat} has no {t} in hand", seat=seat, tile=tile)
         blocked = self.window.blocked(seat) if self.window is not None else None
-        if kind == WIN and blocked is not None:
+        if kind == ActionType.WIN and blocked is not None:
             return IllegalAction(Refusal.win_refused(blocked))
-        if self.phase == TURN and not self.turn_drew and kind != DISCARD:
+        if self.phase == Phase.TURN and not self.turn_drew and kind != ActionType.DISCARD:
             return _no(
                 R.DISCARD_AFTER_CALL,
                 "right after 吃/碰 you must discard: no kong or win until your next draw",
             )
-        if kind in (ANKONG_, ADDKONG, KONG_):
+        if kind in (ActionType.ANKONG, ActionType.ADDKONG, ActionType.KONG):
             return _no(
                 R.KONG_IMPOSSIBLE,
                 "that kong is not possible now (tiles, or too few tiles left in the wall)",
             )
-        if kind in (WIN, THREE_GOLD):
+        if kind in (ActionType.WIN, ActionType.THREE_GOLD):
             return _no(R.NOT_A_WIN, "the hand is not a legal win now")
         options = ", ".join(str(a) for a in legal)
         return _no(R.NOT_ALLOWED, f"{action} is not allowed now; the choices are: {options}")
 
     def _apply_turn(self, action: Action) -> None:
         seat = action.seat
-        if action.type == WIN:
+        if action.type == ActionType.WIN:
             by = self._self_by(seat)
-            if by == BY_HEAVEN:
-                self.rule_events.append("heaven")
+            if by == WinBy.HEAVEN:
+                self.rule_events.append(RuleEvent.HEAVEN)
             self._finish_win(seat, by, self._self_win(seat), None, self.drawn[seat])
-        elif action.type == THREE_GOLD:
-            self.rule_events.append("three_gold")
-            self._finish_win(seat, BY_SELF, self._self_win(seat), None, self.drawn[seat])
-        elif action.type == DECLINE_THREE_GOLD:
+        elif action.type == ActionType.THREE_GOLD:
+            self.rule_events.append(RuleEvent.THREE_GOLD)
+            self._finish_win(seat, WinBy.SELF, self._self_win(seat), None, self.drawn[seat])
+        elif action.type == ActionType.DECLINE_THREE_GOLD:
             self._decline_three_gold(seat)
-        elif action.type == DISCARD:
+        elif action.type == ActionType.DISCARD:
             self._discard(seat, action.tile)
-        elif action.type == ANKONG_:
+        elif action.type == ActionType.ANKONG:
             tile = action.tile
             assert tile is not None
             for _ in range(4):
                 self.hands[seat].remove(tile)
-            self._add_meld(seat, Meld(ANKONG, (tile,) * 4))
+            self._add_meld(seat, Meld(MeldKind.ANKONG, (tile,) * 4))
             self._emit(Event(EventKind.ANKONG, seat))  # face down: the kind is not public (§5)
             self._draw(seat, tail=True)
-        elif action.type == ADDKONG:
+        elif action.type == ActionType.ADDKONG:
             assert action.tile is not None
             self.hands[seat].remove(action.tile)
             if self.config.rob_kong:
@@ -785,8 +801,8 @@ class Game:
         self._kong_reserve += meld.reserve_extra()
 
     def _decline_three_gold(self, seat: int) -> None:
-        if "declined_three_gold" not in self.rule_events:
-            self.rule_events.append("declined_three_gold")
+        if RuleEvent.DECLINED_THREE_GOLD not in self.rule_events:
+            self.rule_events.append(RuleEvent.DECLINED_THREE_GOLD)
         self.declined[seat] = True
         self.declined_this_turn = True
         # private: telling the table would tell it this seat holds three golds
@@ -795,8 +811,10 @@ class Game:
     def _complete_addkong(self, action: Action) -> None:
         seat, tile = action.seat, action.tile
         for i, m in enumerate(self.melds[seat]):
-            if m.kind == PONG and m.tiles[0] == tile:
-                self.melds[seat][i] = Meld(KONG, (tile,) * 4, m.claimed, m.source, added=True)
+            if m.kind == MeldKind.PONG and m.tiles[0] == tile:
+                self.melds[seat][i] = Meld(
+                    MeldKind.KONG, (tile,) * 4, m.claimed, m.source, added=True
+                )
                 self._kong_reserve += self.melds[seat][i].reserve_extra()
                 break
         self._emit(Event(EventKind.ADDKONG, seat, tile))
@@ -830,7 +848,7 @@ class Game:
         streak one higher, as after a 流局 — and this returns True. With
         ``chouzhuang_ends_hand`` off the hand plays on (the streak raised at once with
         ``chouzhuang_streak``)."""
-        self.rule_events.append("chouzhuang")
+        self.rule_events.append(RuleEvent.CHOUZHUANG)
         ends = self.config.chouzhuang_ends_hand
         if not ends and self.config.chouzhuang_streak:
             self.streak += 1  # one more 连庄, at once: a win in this hand pays it
@@ -851,16 +869,23 @@ class Game:
             seat = (dealer + d) % 4
             acts = []
             if self.own_golds(seat) >= 3:
-                acts.append(_action(seat, THREE_GOLD))
+                acts.append(_action(seat, ActionType.THREE_GOLD))
                 levels.append((1, seat))
             if indicator_ok and self._may_rob_gold(seat):
-                acts.append(_action(seat, ROB_GOLD))
+                acts.append(_action(seat, ActionType.ROB_GOLD))
                 levels.append((2, seat))
             if acts:
-                decline = DECLINE_THREE_GOLD if acts[0].type == THREE_GOLD else PASS
+                decline = (
+                    ActionType.DECLINE_THREE_GOLD
+                    if acts[0].type == ActionType.THREE_GOLD
+                    else ActionType.PASS
+                )
                 options[seat] = [*acts, _action(seat, decline)]
         if indicator_ok and self._may_rob_gold(dealer):
-            options[dealer] = [_action(dealer, ROB_GOLD), _action(dealer, PASS)]
+            options[dealer] = [
+                _action(dealer, ActionType.ROB_GOLD),
+                _action(dealer, ActionType.PASS),
+            ]
             levels.append((3, dealer))
         if not options:
             return False
@@ -881,13 +906,15 @@ class Game:
 
     def _rob_gold_score(self, seat: int) -> WinScore:
         """抢金: the seat's 16 tiles plus the indicator as a gold (rules.md §8)."""
-        w = self._win_input(seat, [*self.hands[seat], self.indicator], self.indicator, BY_ROB, True)
+        w = self._win_input(
+            seat, [*self.hands[seat], self.indicator], self.indicator, WinBy.ROB, True
+        )
         return evaluate_win(replace(w, robbed=True), self.config)
 
     def _apply_choice(self, action: Action) -> None:
         assert self.window is not None
         self.window.choices[action.seat] = action
-        if action.type == DECLINE_THREE_GOLD:
+        if action.type == ActionType.DECLINE_THREE_GOLD:
             self._decline_three_gold(action.seat)
         if not self.to_act():
             self._resolve()
@@ -900,7 +927,11 @@ class Game:
         window = self.window
         while window is not None and self.window is window and self.to_act():
             seat = self.to_act()[0]
-            decline = next(a for a in window.options[seat] if a.type in (PASS, DECLINE_THREE_GOLD))
+            decline = next(
+                a
+                for a in window.options[seat]
+                if a.type in (ActionType.PASS, ActionType.DECLINE_THREE_GOLD)
+            )
             events += self.apply(decline)
         return events
 
@@ -917,7 +948,7 @@ class Game:
         self.window = None
         takers = []
         for level, seat in window.levels:
-            want = THREE_GOLD if level == 1 else ROB_GOLD
+            want = ActionType.THREE_GOLD if level == 1 else ActionType.ROB_GOLD
             choice = window.choices.get(seat)
             if choice is not None and choice.type == want:
                 takers.append((level, _distance(self.dealer, seat) or 4, seat, want))
@@ -926,17 +957,17 @@ class Game:
             self._open_claims(seat, tile)
             return
         _, _, seat, kind = min(takers)
-        if kind == THREE_GOLD:
-            w = self._win_input(seat, self.hands[seat], None, BY_SELF, True)
-            self.rule_events.append("three_gold")
-            self._finish_win(seat, BY_SELF, evaluate_win(w, self.config), None, None)
+        if kind == ActionType.THREE_GOLD:
+            w = self._win_input(seat, self.hands[seat], None, WinBy.SELF, True)
+            self.rule_events.append(RuleEvent.THREE_GOLD)
+            self._finish_win(seat, WinBy.SELF, evaluate_win(w, self.config), None, None)
         else:
             score = self._rob_gold_score(seat)
             self.wall.take_indicator()
             self.hands[seat].append(self.indicator)
             self.robbed[seat] = True
-            self.rule_events.append("rob_gold")
-            self._finish_win(seat, BY_ROB, score, None, self.indicator)
+            self.rule_events.append(RuleEvent.ROB_GOLD)
+            self._finish_win(seat, WinBy.ROB, score, None, self.indicator)
 
     # --------------------------------------------------------------- claims
     def _open_claims(self, discarder: int, tile: int) -> None:
@@ -945,7 +976,7 @@ class Game:
             seat = (discarder + d) % 4
             acts = self._claim_options(seat, window)
             if acts:
-                window.options[seat] = [*acts, _action(seat, PASS)]
+                window.options[seat] = [*acts, _action(seat, ActionType.PASS)]
         self._note_blocked_wins(window)
         for seat, refusal in window.refused.items():
             # told even when the seat has nothing else to decide (rules.md §9: say why)
@@ -966,15 +997,15 @@ class Game:
         score, blocked = self._discard_win(seat, tile, shape)
         if score is not None:
             window.scores[seat] = score
-            acts.append(_action(seat, WIN))
+            acts.append(_action(seat, ActionType.WIN))
         elif blocked is not None:
             window.refused[seat] = blocked
         # a discard is never a gold, so the tiles matching it are the counts of its face
         n = shape.counts[face(tile, self.gold)]
-        if n >= 3 and self._kong_allowed(KONG):
-            acts.append(_action(seat, KONG_, tile))
+        if n >= 3 and self._kong_allowed(MeldKind.KONG):
+            acts.append(_action(seat, ActionType.KONG, tile))
         if n >= 2 and self._leaves_non_gold(shape, 2):
-            acts.append(_action(seat, PONG_, tile))
+            acts.append(_action(seat, ActionType.PONG, tile))
         if seat == (window.discarder + 1) % 4:
             acts.extend(self._chi_options(seat, tile, shape))
         return acts
@@ -991,7 +1022,7 @@ class Game:
         for fa, fb in SEQUENCE_PARTNERS[face(tile, self.gold)]:
             if counts[fa] and counts[fb] and self._leaves_non_gold(shape, 2):
                 ta, tb = tile_for_face(fa, self.gold), tile_for_face(fb, self.gold)
-                out.append(Action(seat, CHI_, tile, tuple(sorted((ta, tb)))))
+                out.append(Action(seat, ActionType.CHI, tile, tuple(sorted((ta, tb)))))
         return out
 
     def _resolve_claims(self, window: ClaimWindow) -> None:
@@ -1001,9 +1032,9 @@ class Game:
         seat = self._winner(window, discarder)
         if seat is not None:
             self.ponds[discarder].pop()
-            self._finish_win(seat, BY_DISCARD, window.scores[seat], discarder, tile)
+            self._finish_win(seat, WinBy.DISCARD, window.scores[seat], discarder, tile)
             return
-        for kind in (KONG_, PONG_, CHI_):
+        for kind in (ActionType.KONG, ActionType.PONG, ActionType.CHI):
             for a in window.choices.values():
                 if a.type == kind:
                     self._claim(a, discarder)
@@ -1014,16 +1045,14 @@ class Game:
     def _winner(window: WinWindow, source: int) -> int | None:
         """Of the seats that chose 胡, the one who wins: one winner per tile, the higher tier
         first, then the nearest seat after ``source`` (rules.md §10)."""
-        wins = [s for s, a in window.choices.items() if a.type == WIN]
+        wins = [s for s, a in window.choices.items() if a.type == ActionType.WIN]
         if not wins:
             return None
         return max(wins, key=lambda s: (window.scores[s].tier, -_distance(source, s)))
 
     def _note_blocked_wins(self, window: WinWindow) -> None:
         for refusal in window.refused.values():
-            tag = {RefusalCode.LOCK: "lock", RefusalCode.RESTRICTION: "restricted"}.get(
-                refusal.code
-            )
+            tag = _REFUSAL_EVENTS.get(refusal.code)
             if tag is not None and tag not in self.rule_events:
                 self.rule_events.append(tag)
 
@@ -1040,7 +1069,7 @@ class Game:
         self._add_meld(seat, meld)
         self.last_discard = None
         self._emit(Event(EventKind(action.type), seat, tile, tiles=used, info={"from": discarder}))
-        if action.type == KONG_:
+        if action.type == ActionType.KONG:
             self._draw(seat, tail=True)
         else:
             self.turn, self.turn_drew = seat, False
@@ -1057,7 +1086,10 @@ class Game:
             score, blocked = self._discard_win(seat, tile, self._hand_shape(seat))
             if score is not None:
                 window.scores[seat] = score
-                window.options[seat] = [_action(seat, WIN), _action(seat, PASS)]
+                window.options[seat] = [
+                    _action(seat, ActionType.WIN),
+                    _action(seat, ActionType.PASS),
+                ]
             elif blocked is not None:
                 window.refused[seat] = blocked
         self._note_blocked_wins(window)
@@ -1073,8 +1105,8 @@ class Game:
         assert action is not None and action.tile is not None
         seat = self._winner(window, action.seat)
         if seat is not None:
-            self.rule_events.append("rob_kong")
-            self._finish_win(seat, BY_DISCARD, window.scores[seat], action.seat, action.tile)
+            self.rule_events.append(RuleEvent.ROB_KONG)
+            self._finish_win(seat, WinBy.DISCARD, window.scores[seat], action.seat, action.tile)
             return
         self._complete_addkong(action)
 
@@ -1098,7 +1130,7 @@ class Game:
         """最后一出 (rules.md §6): each player in turn draws one of the last drawable tiles;
         no discards; a drawn tile that makes a legal win is won at once, as 自摸."""
         self.last_round = True
-        self.rule_events.append("last_round")
+        self.rule_events.append(RuleEvent.LAST_ROUND)
         self._emit(Event(EventKind.LAST_ROUND, seat, info={"drawable": self.drawable}))
         for d in range(4):
             if self.drawable <= 0:
@@ -1110,19 +1142,19 @@ class Game:
             self.turn = s
             self._emit(Event(EventKind.DRAW, s, tile, info={"last_round": True}, private=True))
             score = evaluate_win(
-                self._win_input(s, self.hands[s], tile, BY_SELF, False), self.config
+                self._win_input(s, self.hands[s], tile, WinBy.SELF, False), self.config
             )
             if score.legal:
-                self._finish_win(s, BY_SELF, score, None, tile)
+                self._finish_win(s, WinBy.SELF, score, None, tile)
                 return
         self._finish_draw()
 
     # -------------------------------------------------------------- endings
     def _finish_win(
-        self, seat: int, by: str, score: WinScore, discarder: int | None, tile: int | None
+        self, seat: int, by: WinBy, score: WinScore, discarder: int | None, tile: int | None
     ) -> None:
         assert score.legal
-        if by == BY_DISCARD and tile is not None:
+        if by == WinBy.DISCARD and tile is not None:
             self.hands[seat].append(tile)
         deltas = [0] * 4
         for payer in range(4):
@@ -1130,7 +1162,7 @@ class Game:
                 pay = score.pay_dealer if payer == self.dealer else score.pay_other
                 assert pay is not None
                 deltas[payer] = -pay.amount
-        if by == BY_DISCARD and discarder is not None and self.config.discarder_pays_all:
+        if by == WinBy.DISCARD and discarder is not None and self.config.discarder_pays_all:
             deltas = [0] * 4
             deltas[discarder] = -score.total
         deltas[seat] = -sum(deltas)
@@ -1190,13 +1222,13 @@ def action_from_record(line: dict[str, Any], claimed: int | None) -> Action:
     kind = ActionType(written)
     tile = None
     tiles: tuple[int, ...] = ()
-    if kind in (DISCARD, ANKONG_, ADDKONG):
+    if kind in _OWN_TILE:
         if not isinstance(line.get("tile"), str):
             raise ValueError(f"action {kind} needs a 'tile'")
         tile = parse_tile(line["tile"])
-    elif kind in (CHI_, PONG_, KONG_):
+    elif kind in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
         tile = claimed
-    if kind == CHI_:
+    if kind == ActionType.CHI:
         raw = line.get("tiles")
         if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(x, str) for x in raw):
             raise ValueError("action chi needs 'tiles': the two hand tiles used")

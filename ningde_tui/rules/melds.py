@@ -17,15 +17,14 @@ class MeldKind(StrEnum):
     ANKONG = "ankong"
 
 
-CHI, PONG, KONG, ANKONG = MeldKind
 MELD_KINDS = tuple(MeldKind)
-_KONG_FAN: dict[str, int] = {KONG: 1, ANKONG: 2}  # 杠番 (rules.md §11)
-_RESERVE_EXTRA: dict[str, int] = {KONG: 2, ANKONG: 4}  # more tiles left in the wall (§6)
+_KONG_FAN = {MeldKind.KONG: 1, MeldKind.ANKONG: 2}  # 杠番 (rules.md §11)
+_RESERVE_EXTRA = {MeldKind.KONG: 2, MeldKind.ANKONG: 4}  # more tiles left in the wall (§6)
 
 
 @dataclass(frozen=True)
 class Meld:
-    kind: str  # a MeldKind
+    kind: MeldKind
     tiles: tuple[int, ...]  # the physical tiles, sorted
     claimed: int | None = None  # the discard taken, for chi/pong/kong on a discard
     source: int | None = None  # the seat that discarded it
@@ -34,11 +33,11 @@ class Meld:
     @property
     def face_down(self) -> bool:
         """Another seat's 暗杠 as a seat's view shows it: a concealed kong, kind unknown."""
-        return self.kind == ANKONG and not self.tiles
+        return self.kind == MeldKind.ANKONG and not self.tiles
 
     @property
     def is_kong(self) -> bool:
-        return self.kind in (KONG, ANKONG)
+        return self.kind in (MeldKind.KONG, MeldKind.ANKONG)
 
     def kong_fan(self) -> int:
         """杠番 (rules.md §11): exposed or added kong 1, concealed kong 2."""
@@ -55,6 +54,6 @@ class Meld:
         return f"{self.kind} {format_tiles(self.tiles)}"
 
 
-FACE_DOWN_KONG = Meld(ANKONG, ())
+FACE_DOWN_KONG = Meld(MeldKind.ANKONG, ())
 """A 暗杠 is laid face down (rules.md §5): the others know it is a concealed kong, not its kind,
 until the hand ends. ``Game.observation`` shows another seat's 暗杠 as this."""

@@ -2,24 +2,35 @@
 
 ``evaluate_win`` takes a finished hand and says whether it is a legal win and how it pays:
 every candidate pattern is priced for each payer and the one whose payments sum highest is
-taken. The breakdown (庄番, 金番, 杠番, base, multiplier) is kept so every screen can print the
-formula exactly as it was computed.
+taken. The breakdown is kept as data (``Payment.terms``: 庄番, 金番, 杠番 and the pattern's own
+fan; ``Payment.shape``: multiplier and bonus), so every view writes the formula exactly as it
+was computed, in its own words (``ui.model.i18n.payment_text``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from . import shapes
 from .config import RuleConfig
-from .melds import ANKONG, CHI, Meld
+from .melds import Meld, MeldKind
 from .refusal import Refusal, RefusalCode
 from .tiles import NUM_FACES, face, face_counts, tile_for_face
 
-# Ways a hand is won (interfaces.md §1 `by`).
-BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN = "discard", "self", "rob", "heaven"
-BY_VALUES = (BY_DISCARD, BY_SELF, BY_ROB, BY_HEAVEN)
+
+class WinBy(StrEnum):
+    """How a hand is won (the value is the calculator's and the record's ``by``,
+    interfaces.md §1, §2)."""
+
+    DISCARD = "discard"  # 点炮 / 平胡, and 抢杠
+    SELF = "self"  # 自摸, also the last-round auto win
+    ROB = "rob"  # 抢金
+    HEAVEN = "heaven"  # 天胡
+
+
+BY_VALUES = tuple(WinBy)
 
 PINGHU, ZIMO, QIANGJIN, SANJINDAO = "pinghu", "zimo", "qiangjin", "sanjindao"
 JINQUE, JINSHUN, QINGYISE, DANDIAO = "jinque", "jinshun", "qingyise", "dandiao"
@@ -71,6 +82,17 @@ PATTERN_TABLE: dict[str, Pattern] = {
 PATTERNS = tuple(PATTERN_TABLE)
 
 
+class Fan(StrEnum):
+    """A term of a payment's formula (rules.md §11), as the formula writes them; its name in
+    each language is the views' (``fan.<key>`` in ui/model/i18n.py)."""
+
+    JIN = "jin"  # 金番 J: the golds in hand
+    GANG = "gang"  # 杠番 K: 1 per exposed or added kong, 2 per concealed one
+    ZHUANG = "zhuang"  # 庄番 Z: the dealer streak, where the dealer wins or pays
+    ROB = "rob"  # 抢金's own 1番
+    WIN = "win"  # 胡牌 1番
+
+
 @dataclass(frozen=True)
 class Payment:
     """What one loser pays the winner, with the terms of its formula."""
@@ -82,30 +104,24 @@ class Payment:
     formula: str  # the pattern whose formula it pays by (三金倒 at the start: qiangjin's)
     amount: int
 
-    def text(self, lang: str = "zh") -> str:
-        """``(金2 + 杠1 + 庄2) × 3 + 15 = 30``."""
-        f = PATTERN_TABLE[self.formula].formula
-        inner, mult, bonus = f.inside, f.times, f.after
-        names = (
-            ("金", "杠", "庄", "抢金", "胡")
-            if lang == "zh"
-            else ("gold", "kong", "dealer", "rob", "win")
-        )
-        terms = [f"{names[0]}{self.jin}", f"{names[1]}{self.gang}"]
+    @property
+    def shape(self) -> Formula:
+        """The formula it pays by: (terms) × times + after."""
+        return PATTERN_TABLE[self.formula].formula
+
+    def terms(self) -> list[tuple[Fan, int]]:
+        """The fan the formula adds up before multiplying, in the order it writes them:
+        金 J and 杠 K, 庄 Z where the dealer is involved, then the pattern's own
+        (抢金: 抢金 1 + 胡 1; 平胡, 自摸: 胡 1). ``(金2 + 杠1 + 庄2) × 3 + 15 = 30`` is
+        ``[(JIN, 2), (GANG, 1), (ZHUANG, 2)]`` with ``shape`` (0, 3, 15)."""
+        out = [(Fan.JIN, self.jin), (Fan.GANG, self.gang)]
         if self.zhuang:
-            terms.append(f"{names[2]}{self.zhuang}")
+            out.append((Fan.ZHUANG, self.zhuang))
         if self.formula == QIANGJIN:
-            terms += [f"{names[3]}1", f"{names[4]}1"]
-        elif inner:
-            terms.append(f"{names[4]}1")
-        body = " + ".join(terms)
-        if mult == 1:
-            expr = body
-        else:
-            expr = f"({body}) × {mult}"
-        if bonus:
-            expr += f" + {bonus}"
-        return f"{expr} = {self.amount}"
+            out += [(Fan.ROB, 1), (Fan.WIN, 1)]
+        elif self.shape.inside:
+            out.append((Fan.WIN, 1))
+        return out
 
 
 def pay_amount(formula: str, b: int) -> int:
@@ -120,7 +136,7 @@ class WinInput:
     melds: tuple[Meld, ...]
     gold: int
     win_tile: int | None
-    by: str
+    by: WinBy
     dealer: bool = False  # the winner is the dealer
     streak: int = 1
     robbed: bool = False  # one gold in concealed is the robbed indicator
@@ -181,7 +197,7 @@ def five_declared_melds(melds: Sequence[Meld], config: RuleConfig) -> bool:
     kong is a declared 杠 too (with ``dandiao_counts_ankong`` off: exposed melds only)."""
     if len(melds) != 5:
         return False
-    return config.dandiao_counts_ankong or all(m.kind != ANKONG for m in melds)
+    return config.dandiao_counts_ankong or all(m.kind != MeldKind.ANKONG for m in melds)
 
 
 def is_single_wait(
@@ -275,7 +291,7 @@ def _fits_jinshun(h: _Hand) -> bool:
     if h.golds != 3 or shapes.pair_need(h.counts) != 0:
         return False
     return not h.config.jin_shun_sequences_only or (
-        shapes.sequences_only_pair(h.counts) and all(m.kind == CHI for m in h.w.melds)
+        shapes.sequences_only_pair(h.counts) and all(m.kind == MeldKind.CHI for m in h.w.melds)
     )
 
 
@@ -295,7 +311,7 @@ _FITS = {
     QINGYISE: _fits_qingyise,
     DANDIAO: _fits_dandiao,
 }
-_BASE = {BY_DISCARD: PINGHU, BY_SELF: ZIMO, BY_ROB: QIANGJIN, BY_HEAVEN: QIANGJIN}
+_BASE = {WinBy.DISCARD: PINGHU, WinBy.SELF: ZIMO, WinBy.ROB: QIANGJIN, WinBy.HEAVEN: QIANGJIN}
 
 
 def _candidates(h: _Hand) -> dict[str, str]:
@@ -305,16 +321,16 @@ def _candidates(h: _Hand) -> dict[str, str]:
     if h.complete:
         out[_BASE[w.by]] = _BASE[w.by]
         out.update((p, p) for p, fits in _FITS.items() if fits(h))
-        if w.win_tile == w.gold and w.by == BY_SELF and _was_single_wait(w, h.config):
+        if w.win_tile == w.gold and w.by == WinBy.SELF and _was_single_wait(w, h.config):
             # seed 6: 单钓或闲金时，抽来金的话，算金雀 — a floor: 金雀 joins the patterns the
             # hand fits, so drawing a gold never pays less than an ordinary tile would
             # (gold_draw_floor off: the earlier reading, 金雀 and nothing else)
             if not h.config.gold_draw_floor:
                 out = {}
             out[JINQUE] = JINQUE
-    if h.own_golds >= 3 and w.by in (BY_SELF, BY_HEAVEN):
+    if h.own_golds >= 3 and w.by in (WinBy.SELF, WinBy.HEAVEN):
         # 三金倒: any shape, self-drawn only; at the start it pays as 抢金.
-        start = w.start or w.by in (BY_HEAVEN, BY_ROB)
+        start = w.start or w.by in (WinBy.HEAVEN, WinBy.ROB)
         out.setdefault(QIANGJIN if start else SANJINDAO, QIANGJIN if start else ZIMO)
     return out
 
@@ -362,7 +378,7 @@ def _refusal(h: _Hand, best: str, total: int, check_floor: bool) -> Refusal | No
                 f"({three_gold}), and this one pays {total}",
                 {"floor": three_gold, "total": total},
             )
-    if check_floor and w.by == BY_DISCARD:
+    if check_floor and w.by == WinBy.DISCARD:
         floor = discard_win_floor(w, h.config)
         if PATTERN_TABLE[best].tier < floor:
             # the patterns of that tier that restrict (§9), as the table lists them

@@ -31,7 +31,7 @@ from typing import Any
 from ..bots.base import Player, make_bot
 from ..records.record import RecordWriter, seat_info
 from ..rules.config import RuleConfig
-from ..rules.game import OVER, Game, HandResult
+from ..rules.game import Game, HandResult, Phase
 from ..rules.session import HandSetup, Session
 from ..rules.wall import roll_dice, shuffled_wall
 
@@ -42,7 +42,7 @@ _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 def play_hand(game: Game, players: Sequence[Player], on_action: Callable | None = None) -> None:
     """Ask whoever is to act until the hand is over."""
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         seat = game.to_act()[0]
         action = players[seat].choose(game.observation(seat))
         game.apply(action)

@@ -7,17 +7,7 @@ from collections.abc import Sequence
 
 from ningde_tui.bots import base
 from ningde_tui.bots.base import BOTS, Player, make_bot
-from ningde_tui.rules.game import (
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    OVER,
-    PASS,
-    ROB_GOLD,
-    THREE_GOLD,
-    Action,
-    Game,
-    Observation,
-)
+from ningde_tui.rules.game import Action, ActionType, Game, Observation, Phase
 
 # every level the start screen offers (the registry: a new level is tested by itself)
 LEVELS = tuple(BOTS)
@@ -47,11 +37,13 @@ class CheckedBot:
         self.calls += 1
         assert action in obs.legal, f"{self.name} chose {action}, not one of {obs.legal}"
         assert action.seat == obs.seat
-        if action.type == DISCARD:
+        if action.type == ActionType.DISCARD:
             assert action.tile != obs.gold, f"{self.name} discarded a gold"  # rules.md §4
-        if self.name in WINNERS and any(a.type == ROB_GOLD for a in obs.legal):
+        if self.name in WINNERS and any(a.type == ActionType.ROB_GOLD for a in obs.legal):
             # a 抢金 on offer is a win: every level takes it (三金倒 first is a win too)
-            assert action.type in (ROB_GOLD, THREE_GOLD), f"{self.name} passed up 抢金"
+            assert action.type in (ActionType.ROB_GOLD, ActionType.THREE_GOLD), (
+                f"{self.name} passed up 抢金"
+            )
         self.seen[(obs.phase, action.type)] += 1
         return action
 
@@ -60,13 +52,13 @@ def run_hand(game: Game, players: Sequence[Player]) -> list[Action]:
     """Play the hand to its end (like simulate.play_hand, but bounded); return the decisions."""
     actions = []
     for _ in range(MAX_DECISIONS):
-        if game.phase == OVER:
+        if game.phase == Phase.OVER:
             break
         seat = game.to_act()[0]
         action = players[seat].choose(game.observation(seat))
         game.apply(action)
         actions.append(action)
-    assert game.phase == OVER and game.result is not None, "the hand did not end"
+    assert game.phase == Phase.OVER and game.result is not None, "the hand did not end"
     return actions
 
 
@@ -78,7 +70,13 @@ def checked(levels: Sequence[str], seeds: Sequence[int], seen: Counter) -> list[
 
 
 def decline(game: Game, seat: int) -> None:
-    game.apply(next(a for a in game.legal_actions(seat) if a.type in (PASS, DECLINE_THREE_GOLD)))
+    game.apply(
+        next(
+            a
+            for a in game.legal_actions(seat)
+            if a.type in (ActionType.PASS, ActionType.DECLINE_THREE_GOLD)
+        )
+    )
 
 
 def upto(game: Game, seat: int) -> None:

@@ -11,25 +11,7 @@ from helpers import act, new_game, pass_claims, pass_window
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import (
-    ADDKONG,
-    ANKONG_,
-    CHI_,
-    CLAIM,
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    KONG_,
-    PASS,
-    PONG_,
-    ROB_GOLD,
-    ROBKONG,
-    THREE_GOLD,
-    TURN,
-    WIN,
-    WINDOW,
-    Action,
-    Game,
-)
+from ningde_tui.rules.game import Action, ActionType, Game, Phase
 from ningde_tui.rules.tiles import tile_str
 
 SEEDS = (0, 1, 2)
@@ -91,10 +73,10 @@ def addkong_game(config: RuleConfig | None = None, seat1: str = "") -> Game:
     act(g, 2, "discard", "8m")
     pass_claims(g)
     for seat in (3, 0, 1):
-        assert g.turn == seat and g.phase == TURN
+        assert g.turn == seat and g.phase == Phase.TURN
         act(g, seat, "discard", "1m")
         pass_claims(g)
-    assert g.turn == 2 and g.phase == TURN
+    assert g.turn == 2 and g.phase == Phase.TURN
     return g
 
 
@@ -167,7 +149,7 @@ def three_gold_window_position() -> tuple[Game, int]:
 def after_decline_position() -> tuple[Game, int]:
     # the dealer has declined 三金倒 (不倒): this turn it may only discard (rules.md §7)
     g = new_game({0: MESSY_17})
-    act(g, 0, DECLINE_THREE_GOLD)
+    act(g, 0, ActionType.DECLINE_THREE_GOLD)
     return g, 0
 
 
@@ -183,7 +165,7 @@ def pass_position() -> tuple[Game, int]:
 def robkong_position() -> tuple[Game, int]:
     # rob_kong on (rules.md §5 [choice]): seat 1 waits on 7s and seat 2 adds its fourth 7s
     g = addkong_game(RuleConfig(rob_kong=True), seat1="123m456m789m11s68s555p")
-    act(g, 2, ADDKONG, "7s")
+    act(g, 2, ActionType.ADDKONG, "7s")
     upto(g, 1)
     return g, 1
 
@@ -193,47 +175,72 @@ def robkong_position() -> tuple[Game, int]:
 # What every level guarantees: a legal action everywhere, and the clear wins below taken
 # (WINNERS: every bot but random). Anything else a level is asked for is its own judgement,
 # pinned here by name: a new level is held to the guarantees until its own choices are added.
-HEURISTIC_WIN = dict.fromkeys(WINNERS, WIN)
+HEURISTIC_WIN = dict.fromkeys(WINNERS, ActionType.WIN)
 CALLERS = ("easy", "normal", "hard", "greedy")  # these take a call that makes the hand ready
 POSITIONS: dict[str, tuple[Callable[[], tuple[Game, int]], str, dict[str, str]]] = {
     "discard": (
         discard_position,
-        DISCARD,
+        ActionType.DISCARD,
         {"normal": "discard 9p", "hard": "discard 9p", "greedy": "discard 9p"},
     ),
     "chi": (
         chi_position,
-        CHI_,
-        {"easy": CHI_, "normal": "chi 3m5m", "hard": "chi 3m5m", "greedy": CHI_},
+        ActionType.CHI,
+        {
+            "easy": ActionType.CHI,
+            "normal": "chi 3m5m",
+            "hard": "chi 3m5m",
+            "greedy": ActionType.CHI,
+        },
     ),
-    "pong": (pong_position, PONG_, dict.fromkeys(CALLERS, "pong 7s")),
-    "kong": (kong_position, KONG_, dict.fromkeys(CALLERS, "kong 7s")),
-    "ankong": (ankong_position, ANKONG_, dict.fromkeys(CALLERS, "ankong 7s")),
+    "pong": (pong_position, ActionType.PONG, dict.fromkeys(CALLERS, "pong 7s")),
+    "kong": (kong_position, ActionType.KONG, dict.fromkeys(CALLERS, "kong 7s")),
+    "ankong": (ankong_position, ActionType.ANKONG, dict.fromkeys(CALLERS, "ankong 7s")),
     # greedy never adds to a pong: it discards the fourth 7s instead (legal, just weaker)
-    "addkong": (addkong_position, ADDKONG, dict.fromkeys(("easy", "normal", "hard"), "addkong 7s")),
-    "win_on_discard": (win_discard_position, WIN, HEURISTIC_WIN),
-    "win_by_self_draw": (win_self_position, WIN, HEURISTIC_WIN),
-    "heaven": (heaven_position, WIN, HEURISTIC_WIN),
-    "rob_gold": (rob_gold_position, ROB_GOLD, dict.fromkeys(WINNERS, ROB_GOLD)),
-    "dealer_rob_gold": (dealer_rob_gold_position, ROB_GOLD, dict.fromkeys(WINNERS, ROB_GOLD)),
+    "addkong": (
+        addkong_position,
+        ActionType.ADDKONG,
+        dict.fromkeys(("easy", "normal", "hard"), "addkong 7s"),
+    ),
+    "win_on_discard": (win_discard_position, ActionType.WIN, HEURISTIC_WIN),
+    "win_by_self_draw": (win_self_position, ActionType.WIN, HEURISTIC_WIN),
+    "heaven": (heaven_position, ActionType.WIN, HEURISTIC_WIN),
+    "rob_gold": (
+        rob_gold_position,
+        ActionType.ROB_GOLD,
+        dict.fromkeys(WINNERS, ActionType.ROB_GOLD),
+    ),
+    "dealer_rob_gold": (
+        dealer_rob_gold_position,
+        ActionType.ROB_GOLD,
+        dict.fromkeys(WINNERS, ActionType.ROB_GOLD),
+    ),
     "three_gold_dealer": (
         three_gold_dealer_position,
-        THREE_GOLD,
-        dict.fromkeys(WINNERS, THREE_GOLD),
+        ActionType.THREE_GOLD,
+        dict.fromkeys(WINNERS, ActionType.THREE_GOLD),
     ),
     "three_gold_on_draw": (
         three_gold_draw_position,
-        THREE_GOLD,
-        dict.fromkeys(WINNERS, THREE_GOLD),
+        ActionType.THREE_GOLD,
+        dict.fromkeys(WINNERS, ActionType.THREE_GOLD),
     ),
     "three_gold_window": (
         three_gold_window_position,
-        THREE_GOLD,
-        dict.fromkeys(WINNERS, THREE_GOLD),
+        ActionType.THREE_GOLD,
+        dict.fromkeys(WINNERS, ActionType.THREE_GOLD),
     ),
-    "after_declining_three_gold": (after_decline_position, DISCARD, dict.fromkeys(LEVELS, DISCARD)),
-    "pass": (pass_position, PASS, {"normal": PASS, "hard": PASS, "greedy": PASS}),
-    "rob_kong": (robkong_position, WIN, HEURISTIC_WIN),
+    "after_declining_three_gold": (
+        after_decline_position,
+        ActionType.DISCARD,
+        dict.fromkeys(LEVELS, ActionType.DISCARD),
+    ),
+    "pass": (
+        pass_position,
+        ActionType.PASS,
+        {"normal": ActionType.PASS, "hard": ActionType.PASS, "greedy": ActionType.PASS},
+    ),
+    "rob_kong": (robkong_position, ActionType.WIN, HEURISTIC_WIN),
 }
 
 
@@ -266,18 +273,22 @@ def test_the_positions_name_only_registered_levels():
 def test_the_positions_are_what_they_claim():
     """Guards for the positions above: the phase, and the choices on offer."""
     g, s = chi_position()
-    chis = [describe(a) for a in g.observation(s).legal if a.type == CHI_]
-    assert g.phase == CLAIM and sorted(chis) == ["chi 2m3m", "chi 3m5m"]
+    chis = [describe(a) for a in g.observation(s).legal if a.type == ActionType.CHI]
+    assert g.phase == Phase.CLAIM and sorted(chis) == ["chi 2m3m", "chi 3m5m"]
     g, s = kong_position()
-    assert {a.type for a in g.legal_actions(s)} == {KONG_, PONG_, PASS}
-    assert rob_gold_position()[0].phase == WINDOW
-    assert dealer_rob_gold_position()[0].phase == WINDOW
-    assert three_gold_window_position()[0].phase == WINDOW
-    assert robkong_position()[0].phase == ROBKONG
+    assert {a.type for a in g.legal_actions(s)} == {
+        ActionType.KONG,
+        ActionType.PONG,
+        ActionType.PASS,
+    }
+    assert rob_gold_position()[0].phase == Phase.WINDOW
+    assert dealer_rob_gold_position()[0].phase == Phase.WINDOW
+    assert three_gold_window_position()[0].phase == Phase.WINDOW
+    assert robkong_position()[0].phase == Phase.ROBKONG
     g, s = after_decline_position()
-    assert {a.type for a in g.legal_actions(s)} == {DISCARD}
+    assert {a.type for a in g.legal_actions(s)} == {ActionType.DISCARD}
     g, s = pass_position()
-    assert {a.type for a in g.legal_actions(s)} == {PONG_, PASS}
+    assert {a.type for a in g.legal_actions(s)} == {ActionType.PONG, ActionType.PASS}
 
 
 def test_easy_mostly_makes_the_clear_discard():
@@ -295,7 +306,7 @@ def test_easy_mostly_makes_the_clear_discard():
 )
 def test_hard_takes_three_gold_when_the_hand_is_far_from_jinque(build):
     game, seat = build()
-    assert make_bot("hard", 0).choose(game.observation(seat)).type == THREE_GOLD
+    assert make_bot("hard", 0).choose(game.observation(seat)).type == ActionType.THREE_GOLD
 
 
 @pytest.mark.parametrize(
@@ -311,10 +322,13 @@ def test_hard_declines_three_gold_to_play_for_jinque_and_the_others_take_it(buil
     金雀 (which pays b×3+15 against 三金倒's (b+1)×2), hard plays on; the others take it."""
     game, seat = build()
     obs = game.observation(seat)
-    assert {THREE_GOLD, DECLINE_THREE_GOLD} <= {a.type for a in obs.legal}
+    assert {ActionType.THREE_GOLD, ActionType.DECLINE_THREE_GOLD} <= {a.type for a in obs.legal}
     hard = make_bot("hard", 0).choose(obs)
-    assert hard.type in (DISCARD, DECLINE_THREE_GOLD)  # a discard declines it (rules.md §7)
+    assert hard.type in (
+        ActionType.DISCARD,
+        ActionType.DECLINE_THREE_GOLD,
+    )  # a discard declines it (rules.md §7)
     for level in ("easy", "normal", "greedy"):
-        assert make_bot(level, 0).choose(obs).type == THREE_GOLD
+        assert make_bot(level, 0).choose(obs).type == ActionType.THREE_GOLD
     game.apply(hard)
     assert game.declined[seat]

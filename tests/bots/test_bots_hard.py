@@ -9,7 +9,7 @@ from bot_helpers import CheckedBot, run_hand
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.hard import CALL_FEATURES, CALL_WEIGHTS, ClaimView, call_features
-from ningde_tui.rules.game import CHI_, CLAIM, KONG_, PONG_, Game
+from ningde_tui.rules.game import ActionType, Game, Phase
 from ningde_tui.rules.tiles import NUM_KINDS, parse_tile, parse_tiles
 from ningde_tui.rules.wall import shuffled_wall
 
@@ -30,7 +30,7 @@ def test_call_features_of_a_pong_that_brings_the_hand_closer():
         unseen[t] -= 1
     seven = parse_tile("7s")
     view = ClaimView(hand, parse_tile("9s"), 0, unseen, 24, 0, 1, False)
-    dsh, x = call_features(view, PONG_, (seven, seven))
+    dsh, x = call_features(view, ActionType.PONG, (seven, seven))
     assert dsh == -1
     assert len(x) == len(CALL_FEATURES)
     assert x[0] == 1.0
@@ -52,7 +52,9 @@ class Twins:
     def choose(self, obs):
         first = self.checked.choose(obs)
         assert self.twin.choose(obs) == first
-        if obs.phase == CLAIM and any(a.type in (CHI_, PONG_, KONG_) for a in obs.legal):
+        if obs.phase == Phase.CLAIM and any(
+            a.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG) for a in obs.legal
+        ):
             self.calls += 1
         return first
 

@@ -15,7 +15,7 @@ from helpers import act
 
 import ningde_tui.bots
 from ningde_tui.bots.base import make_bot
-from ningde_tui.rules.game import OVER, WINDOW, Game, Observation
+from ningde_tui.rules.game import Game, Observation, Phase
 from ningde_tui.rules.scenario import build_wall
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.rules.wall import deal_order, shuffled_wall
@@ -74,7 +74,7 @@ def test_observation_and_decisions_do_not_depend_on_hidden_tiles(hand_seed):
     game = Game(shuffled_wall(rng), dealer=hand_seed % 4)
     players = [make_bot(level, hand_seed) for level in ("hard", "normal", "easy", "greedy")]
     checked = 0
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         seat = game.to_act()[0]
         obs = game.observation(seat)
         twin = hide_differently(game, seat, rng)
@@ -144,7 +144,7 @@ def claim_twins(window: bool) -> tuple[Game, Game]:
     else:
         raise AssertionError("no swap takes seat 3's choice away")
     assert a.hands[0] == b.hands[0] and a.hands[1] == b.hands[1] and a.hands[3] != b.hands[3]
-    assert (a.phase == WINDOW) == window
+    assert (a.phase == Phase.WINDOW) == window
     return a, b
 
 

@@ -10,9 +10,9 @@ from helpers import act, new_game, pass_claims, pass_window
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import effective_tiles, unseen_faces, unseen_tiles
 from ningde_tui.rules import shapes
-from ningde_tui.rules.game import DISCARD, ROB_GOLD, THREE_GOLD, TURN, WINDOW, Game
-from ningde_tui.rules.melds import PONG
-from ningde_tui.rules.scoring import BY_SELF, JINQUE, PINGHU, ZIMO, WinInput, evaluate_win
+from ningde_tui.rules.game import ActionType, Game, Phase
+from ningde_tui.rules.melds import MeldKind
+from ningde_tui.rules.scoring import JINQUE, PINGHU, ZIMO, WinBy, WinInput, evaluate_win
 from ningde_tui.rules.tiles import face, face_counts, parse_tile, tile_str
 
 t = parse_tile
@@ -34,14 +34,16 @@ def test_every_level_takes_a_winning_rob_gold(hands, seat):
     game = new_game(hands)
     discard = "5m" if seat == 0 else tile_str(next(x for x in game.hands[0] if x != game.gold))
     act(game, 0, "discard", discard)
-    assert game.phase == WINDOW
+    assert game.phase == Phase.WINDOW
     upto(game, seat)
     obs = game.observation(seat)
-    assert ROB_GOLD in {a.type for a in obs.legal}
+    assert ActionType.ROB_GOLD in {a.type for a in obs.legal}
     for level in WINNERS:
         for seed in range(3):
             action = make_bot(level, seed).choose(obs)
-            assert action.type in (ROB_GOLD, THREE_GOLD), f"{level} chose {action}"
+            assert action.type in (ActionType.ROB_GOLD, ActionType.THREE_GOLD), (
+                f"{level} chose {action}"
+            )
 
 
 # ------------------------------------------------------------------------------ 金雀 wait
@@ -54,14 +56,14 @@ def jinque_position() -> tuple[Game, int]:
     pass_window(g)
     upto(g, 2)
     act(g, 2, "pong")
-    assert g.phase == TURN and g.turn == 2
+    assert g.phase == Phase.TURN and g.turn == 2
     return g, 2
 
 
 def best_self_draw(game: Game, seat: int, out: str, tile: str) -> str:
     hand = list(game.hands[seat])
     hand.remove(t(out))
-    w = WinInput((*hand, t(tile)), tuple(game.melds[seat]), game.gold, t(tile), BY_SELF)
+    w = WinInput((*hand, t(tile)), tuple(game.melds[seat]), game.gold, t(tile), WinBy.SELF)
     score = evaluate_win(w)
     assert score.legal
     return score.pattern
@@ -91,7 +93,7 @@ def test_hard_keeps_the_jinque_wait_over_a_pinghu_wait():
     obs = game.observation(seat)
     for seed in range(3):
         assert make_bot("hard", seed).choose(obs) == next(
-            a for a in obs.legal if a.type == DISCARD and a.tile == t("5s")
+            a for a in obs.legal if a.type == ActionType.DISCARD and a.tile == t("5s")
         )
 
 
@@ -116,20 +118,20 @@ def threat_game() -> Game:
         act(g, 3, "pong")
         act(g, 3, "discard", throws.pop(0))
         pass_claims(g)
-        assert g.turn == 0 and g.phase == TURN
+        assert g.turn == 0 and g.phase == Phase.TURN
         if next_out is not None:
             act(g, 0, "discard", next_out)
     while g.drawn[0] != t("4s") or g.turn != 0:  # go-arounds of drawing and throwing
         act(g, g.turn, "discard", tile_str(g.drawn[g.turn]))
         pass_claims(g)
-        assert g.phase == TURN
+        assert g.phase == Phase.TURN
     return g
 
 
 def test_the_threat_position_is_what_it_claims():
     game = threat_game()
     obs = game.observation(0)
-    assert [m.kind for m in obs.melds[3]] == [PONG, PONG, PONG]
+    assert [m.kind for m in obs.melds[3]] == [MeldKind.PONG, MeldKind.PONG, MeldKind.PONG]
     assert {face(m.tiles[0], obs.gold) // 9 for m in obs.melds[3]} == {1}  # all 筒
     assert obs.drawable <= 12  # late: most of the drawable wall (30 at the start) is gone
     counts, golds = face_counts(obs.hand, obs.gold)
@@ -138,7 +140,7 @@ def test_the_threat_position_is_what_it_claims():
     faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
     after = {}
     for a in obs.legal:
-        if a.type != DISCARD:
+        if a.type != ActionType.DISCARD:
             continue
         c = list(counts)
         c[face(a.tile, obs.gold)] -= 1
@@ -152,7 +154,7 @@ def test_the_threat_position_is_what_it_claims():
 def hard_scores(obs) -> dict[str, float]:
     """How the hard bot rates each discard in this position (higher is better)."""
     bot = make_bot("hard", 0)
-    discards = [a for a in obs.legal if a.type == DISCARD]
+    discards = [a for a in obs.legal if a.type == ActionType.DISCARD]
     cands = bot.discard_candidates(obs, list(obs.hand), discards, 5 - len(obs.melds[obs.seat]))
     bot.rank(obs, cands)
     return {tile_str(c.action.tile): c.score for c in cands}
@@ -164,7 +166,7 @@ def test_hard_does_not_feed_a_visible_qingyise():
     obs = threat_game().observation(0)
     for seed in range(3):
         action = make_bot("hard", seed).choose(obs)
-        assert action.type == DISCARD and action.tile != t("8p"), action
+        assert action.type == ActionType.DISCARD and action.tile != t("8p"), action
     scores = hard_scores(obs)
     assert scores["8p"] < scores["8m"] - 10
 

@@ -12,7 +12,7 @@ import pytest
 from bot_helpers import LEVELS, checked, run_hand
 
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import CLAIM, DISCARD, TURN, WINDOW
+from ningde_tui.rules.game import ActionType, Phase
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import WHITE
 
@@ -65,7 +65,7 @@ def sweep(name: str) -> Counter:
         players = checked(levels, [rng.randrange(1 << 30) for _ in range(4)], seen)
         run_hand(game, players)
         # no gold was ever discarded (a claimed discard leaves the pond: look at the log)
-        discarded = [e.tile for e in game.log if e.kind == DISCARD]
+        discarded = [e.tile for e in game.log if e.kind == ActionType.DISCARD]
         assert game.gold not in discarded
         assert sum(game.result.deltas) == 0  # rules.md §11: zero-sum
         assert sorted(game.all_tiles()) == sorted(setup.wall)
@@ -75,7 +75,7 @@ def sweep(name: str) -> Counter:
 
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_bots_choose_only_legal_actions_and_every_hand_ends(name):
-    assert sweep(name)[(TURN, DISCARD)] > 0
+    assert sweep(name)[(Phase.TURN, ActionType.DISCARD)] > 0
 
 
 def test_white_gold_is_never_discarded_when_white_is_not_reflipped():
@@ -90,7 +90,7 @@ def test_white_gold_is_never_discarded_when_white_is_not_reflipped():
         assert game.gold == WHITE
         levels = [LEVELS[(number + k) % len(LEVELS)] for k in range(4)]
         run_hand(game, checked(levels, [rng.randrange(1 << 30) for _ in range(4)], Counter()))
-        assert WHITE not in [e.tile for e in game.log if e.kind == DISCARD]
+        assert WHITE not in [e.tile for e in game.log if e.kind == ActionType.DISCARD]
         session.finish_hand()
 
 
@@ -100,5 +100,9 @@ def test_the_sweep_met_every_common_decision():
     kinds = {kind for _, kind in all_seen}
     assert {"discard", "chi", "pong", "kong", "win", "pass"} <= kinds, kinds
     phases = {phase for phase, _ in all_seen}
-    assert {TURN, CLAIM, WINDOW} <= phases, phases
-    assert {(WINDOW, "rob_gold"), (WINDOW, "three_gold"), (TURN, "three_gold")} <= set(all_seen)
+    assert {Phase.TURN, Phase.CLAIM, Phase.WINDOW} <= phases, phases
+    assert {
+        (Phase.WINDOW, "rob_gold"),
+        (Phase.WINDOW, "three_gold"),
+        (Phase.TURN, "three_gold"),
+    } <= set(all_seen)

@@ -14,7 +14,7 @@ from ningde_tui.bots.reading import (
     passed_kinds,
     read_features,
 )
-from ningde_tui.rules.game import DISCARD, OVER, TURN, Game, Observation
+from ningde_tui.rules.game import ActionType, Game, Observation, Phase
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.rules.wall import shuffled_wall
 
@@ -25,10 +25,10 @@ def turns(seed: int) -> list[Observation]:
     game = Game(shuffled_wall(rng), dealer=seed % 4)
     bots = [make_bot("baseline", seed + s) for s in range(4)]
     out = []
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         seat = game.to_act()[0]
         obs = game.observation(seat)
-        if obs.phase == TURN:
+        if obs.phase == Phase.TURN:
             out.append(obs)
         game.apply(bots[seat].choose(obs))
     return out
@@ -60,7 +60,7 @@ def test_a_passed_tile_and_the_seats_own_discards_read_safer():
     hand = turns(5)
     obs = hand[len(hand) // 2]
     other = (obs.seat + 1) % 4
-    tile = next(a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None)
+    tile = next(a.tile for a in obs.legal if a.type == ActionType.DISCARD and a.tile is not None)
     x = read_features(obs, other, tile)
     safe = list(x)
     safe[passed] = 1.0
@@ -72,7 +72,9 @@ def test_risks_are_chances_and_later_in_the_hand_higher():
     for seed in range(4):
         obs_list = turns(seed)
         for i, obs in enumerate(obs_list):
-            tiles = {a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}
+            tiles = {
+                a.tile for a in obs.legal if a.type == ActionType.DISCARD and a.tile is not None
+            }
             risks = feed_risks(obs, tiles)
             assert set(risks) == tiles
             assert all(0.0 < r < 1.0 for r in risks.values())

@@ -10,20 +10,24 @@ from helpers import new_game
 
 from ningde_tui.bots.base import RandomBot
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import CHOICE_PHASES, OVER, TURN, Action, Game
-from ningde_tui.rules.melds import ANKONG, FACE_DOWN_KONG
+from ningde_tui.rules.game import CHOICE_PHASES, Action, Game, Phase
+from ningde_tui.rules.melds import FACE_DOWN_KONG, MeldKind
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.rules.wall import shuffled_wall
 
 
 def expected(game: Game, seat: int) -> dict[str, object]:
-    on_turn = game.phase == TURN and game.turn == seat
+    on_turn = game.phase == Phase.TURN and game.turn == seat
     waiting = game.to_act()
     return {
         "seat": seat,
         "phase": game.phase,
         # who else may claim or rob is hidden: a seat sees the player on turn, or itself
-        "to_act": tuple(waiting) if game.phase == TURN else (seat,) if seat in waiting else (),
+        "to_act": tuple(waiting)
+        if game.phase == Phase.TURN
+        else (seat,)
+        if seat in waiting
+        else (),
         "turn": game.turn,
         "dealer": game.dealer,
         "streak": game.streak,
@@ -34,7 +38,10 @@ def expected(game: Game, seat: int) -> dict[str, object]:
         "drawn": game.drawn[seat] if on_turn else None,
         # another seat's 暗杠 is face down (rules.md §5)
         "melds": tuple(
-            tuple(m if s == seat or m.kind != ANKONG else FACE_DOWN_KONG for m in game.melds[s])
+            tuple(
+                m if s == seat or m.kind != MeldKind.ANKONG else FACE_DOWN_KONG
+                for m in game.melds[s]
+            )
             for s in range(4)
         ),
         "ponds": tuple(tuple(p) for p in game.ponds),
@@ -59,7 +66,7 @@ def test_observation_fields_carry_the_game_values_of_their_names(seed: int) -> N
     rng = random.Random(seed)
     game = Game(shuffled_wall(rng), dealer=seed % 4, streak=2, dice=(3, 4), config=RuleConfig())
     bot = RandomBot(seed)
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         for seat in range(4):
             obs = game.observation(seat)
             want = expected(game, seat)

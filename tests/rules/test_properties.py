@@ -28,17 +28,12 @@ from ningde_tui.records.record import replay_lines
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import (
     ACTION_TYPES,
-    ADDKONG,
-    ANKONG_,
-    CHI_,
-    DISCARD,
-    KONG_,
-    OVER,
-    PONG_,
     Action,
+    ActionType,
     Game,
     HandResult,
     IllegalAction,
+    Phase,
 )
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import WHITE, full_set
@@ -87,9 +82,9 @@ def _wall(rng: random.Random, white_tail: bool = False, dealer: int = 0, golds: 
 def _check_action(game: Game, action: Action, claimed: int | None) -> None:
     """rules.md §4: golds are never discarded, never used to chi, pong or kong."""
     gold = game.gold
-    if action.type in (DISCARD, ANKONG_, ADDKONG):
+    if action.type in (ActionType.DISCARD, ActionType.ANKONG, ActionType.ADDKONG):
         assert action.tile != gold, action
-    if action.type in (CHI_, PONG_, KONG_):
+    if action.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
         assert claimed is not None and claimed != gold, action
         assert gold not in action.uses(), action
 
@@ -110,7 +105,7 @@ def play_checked(game: Game, players: list, probe: random.Random | None = None) 
     """Play the hand to its end, checking the invariants after every decision; with ``probe``,
     also try a random illegal action before each decision (see test_illegal_actions...)."""
     _check_state(game)
-    while game.phase != OVER:
+    while game.phase != Phase.OVER:
         if probe is not None:
             _probe_illegal(game, probe)
         seat = game.to_act()[0]
@@ -237,7 +232,7 @@ def test_illegal_actions_are_refused_and_change_nothing(seed, probe_seed, config
     players = [make_bot(level, seed + seat) for seat, level in enumerate(["random", "greedy"] * 2)]
     play_checked(game, players, probe=random.Random(probe_seed))
     with pytest.raises(IllegalAction):  # and nothing at all once the hand is over
-        game.apply(Action(0, DISCARD, game.hands[0][0] if game.hands[0] else 0))
+        game.apply(Action(0, ActionType.DISCARD, game.hands[0][0] if game.hands[0] else 0))
 
 
 # ------------------------------------------------------------------------ records

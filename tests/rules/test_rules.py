@@ -8,19 +8,11 @@ import pytest
 from helpers import act, new_game, pass_claims, pass_window, types
 
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import (
-    CLAIM,
-    OVER,
-    TURN,
-    WINDOW,
-    Action,
-    Game,
-    IllegalAction,
-)
-from ningde_tui.rules.melds import ANKONG, CHI, KONG, PONG, Meld
+from ningde_tui.rules.game import Action, Game, IllegalAction, Phase
+from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.refusal import RefusalCode
 from ningde_tui.rules.scenario import build_wall
-from ningde_tui.rules.scoring import WinInput, evaluate_win, is_single_wait
+from ningde_tui.rules.scoring import Fan, Formula, WinInput, evaluate_win, is_single_wait
 from ningde_tui.rules.session import HandSetup, Session
 from ningde_tui.rules.tiles import (
     TOTAL_TILES,
@@ -87,7 +79,7 @@ def test_s3_first_draw_after_the_deal_is_tile_65():
     g = new_game({0: "1m"}, draws="7p")
     act(g, 0, "discard", "1m")
     pass_claims(g)
-    assert g.phase == TURN and g.turn == 1 and g.drawn[1] == t("7p") == g.wall.tiles[65]
+    assert g.phase == Phase.TURN and g.turn == 1 and g.drawn[1] == t("7p") == g.wall.tiles[65]
 
 
 # --------------------------------------------------------------------------- §4 开金
@@ -119,7 +111,7 @@ def test_s4_a_gold_can_never_be_discarded():
     before = copy.deepcopy(g.hands)
     with pytest.raises(IllegalAction, match="gold"):
         act(g, 0, "discard", "9s")
-    assert g.hands == before and g.phase == TURN and g.turn == 0
+    assert g.hands == before and g.phase == Phase.TURN and g.turn == 0
     assert all(a.tile != t("9s") for a in g.legal_actions(0))
 
 
@@ -140,7 +132,7 @@ def test_s4_two_whites_pong_a_white():
     assert "pong" in types(g, 2)
     act(g, 2, "pong")
     pass_claims(g)
-    assert g.melds[2][0].kind == PONG and g.melds[2][0].tiles == (WHITE,) * 3
+    assert g.melds[2][0].kind == MeldKind.PONG and g.melds[2][0].tiles == (WHITE,) * 3
 
 
 # ---------------------------------------------------------------- §5 calls and their order
@@ -156,7 +148,7 @@ def test_s5_chi_only_by_the_next_player_pong_by_anyone():
     g = new_game(CALLS)
     act(g, 0, "discard", "4m")
     pass_window(g)
-    assert g.phase == CLAIM
+    assert g.phase == Phase.CLAIM
     assert g.to_act() == [1, 2]
     assert "chi" in types(g, 1)
     assert "pong" in types(g, 2) and "chi" not in types(g, 2)
@@ -169,8 +161,8 @@ def test_s5_pong_beats_chi():
     pass_window(g)
     act(g, 1, "chi", tiles="35m")
     act(g, 2, "pong")
-    assert g.phase == TURN and g.turn == 2
-    assert g.melds[2] == [Meld(PONG, (t("4m"),) * 3, claimed=t("4m"), source=0)]
+    assert g.phase == Phase.TURN and g.turn == 2
+    assert g.melds[2] == [Meld(MeldKind.PONG, (t("4m"),) * 3, claimed=t("4m"), source=0)]
     assert not g.melds[1]
 
 
@@ -206,7 +198,7 @@ def test_s5_win_beats_pong():
     act(g, 2, "pong")
     act(g, 3, "win")
     r = g.result
-    assert g.phase == OVER and r.winner == 3 and r.by == "discard" and r.pattern == "pinghu"
+    assert g.phase == Phase.OVER and r.winner == 3 and r.by == "discard" and r.pattern == "pinghu"
     # 平胡: b + 1; the dealer pays 庄1 more (rules.md §11)
     assert r.deltas == [-2, -1, -1, 4]
 
@@ -218,7 +210,7 @@ def test_s5_exposed_kong_draws_from_the_tail():
     assert "kong" in types(g, 2)
     tail_before = g.wall.tail
     act(g, 2, "kong")
-    assert g.melds[2][0].kind == KONG and len(g.melds[2][0].tiles) == 4
+    assert g.melds[2][0].kind == MeldKind.KONG and len(g.melds[2][0].tiles) == 4
     assert g.drawn[2] == t("7s") and g.wall.tail == tail_before - 1
     assert g.turn == 2 and g.turn_drew  # may kong again or win on the replacement
 
@@ -245,7 +237,7 @@ def test_s5_added_kong_on_an_exposed_pong():
     assert g.turn == 2 and g.drawn[2] == t("4m")
     assert "addkong" in types(g, 2)
     act(g, 2, "addkong", "4m")
-    assert g.melds[2][0].kind == KONG and g.melds[2][0].added
+    assert g.melds[2][0].kind == MeldKind.KONG and g.melds[2][0].added
     assert g.reserve == 18
 
 
@@ -261,7 +253,7 @@ def test_s5_a_call_that_would_leave_only_golds_is_not_offered():
     g = new_game({0: "4m1p"})
     # seat 2 keeps 4m 4m and two golds, four melds down: a pong would leave only golds
     g.hands[2] = [t("4m"), t("4m"), t("9s"), t("9s")]
-    g.melds[2] = [Meld(PONG, (t(x),) * 3) for x in ("1s", "2s", "3s", "5s")]
+    g.melds[2] = [Meld(MeldKind.PONG, (t(x),) * 3) for x in ("1s", "2s", "3s", "5s")]
     act(g, 0, "discard", "4m")
     pass_window(g)
     assert "pong" not in types(g, 2)
@@ -278,7 +270,7 @@ def test_s5_no_kong_when_the_wall_cannot_pay_for_it():
 def test_s5_choice_rob_kong():
     for rob in (False, True):
         g = new_game({0: "4m1p", 1: "123456789p123s56m77s"}, gold="9m")
-        g.melds[0] = [Meld(PONG, (t("4m"),) * 3)]
+        g.melds[0] = [Meld(MeldKind.PONG, (t("4m"),) * 3)]
         g.hands[0] = parse_tiles("4m1p2p3p5s6s7s8s1s2s3s55m")[:14]
         g.drawn[0] = t("4m")
         g.config = RuleConfig(rob_kong=rob)
@@ -290,7 +282,7 @@ def test_s5_choice_rob_kong():
                 g.result.winner == 1 and g.result.discarder == 0 and "rob_kong" in g.result.events
             )
         else:
-            assert g.phase == TURN and g.melds[0][0].kind == KONG
+            assert g.phase == Phase.TURN and g.melds[0][0].kind == MeldKind.KONG
 
 
 # --------------------------------------------------------------------------- §6 wall end
@@ -318,7 +310,7 @@ def test_s6_last_round_no_discards_and_automatic_self_drawn_win():
     act(g, 0, "discard", "1s")
     pass_claims(g)
     r = g.result
-    assert g.phase == OVER and g.last_round
+    assert g.phase == Phase.OVER and g.last_round
     assert r.winner == 2 and r.by == "self" and r.pattern == "zimo" and r.win_tile == t("4m")
     assert "last_round" in r.events
     assert r.deltas == [-4, -2, 8, -2]  # 自摸 (0+1)×2, the dealer (0+1+1)×2
@@ -344,7 +336,7 @@ def test_s6_last_round_starts_earlier_after_kongs():
     g.wall.head = g.wall.tail - g.reserve - 4
     act(g, 0, "discard", "4m")
     pass_claims(g)
-    assert g.last_round and g.phase == OVER
+    assert g.last_round and g.phase == Phase.OVER
 
 
 # --------------------------------------------------------------------------- §7 三金倒, 臭庄
@@ -426,7 +418,7 @@ def test_s7_chouzhuang_ends_the_hand_at_once_like_a_draw():
     for seat in (1, 2, 3):
         pass_claims(g)
         act(g, seat, "discard", "1p")
-    assert g.phase == OVER and g.to_act() == []
+    assert g.phase == Phase.OVER and g.to_act() == []
     r = g.result
     assert (r.winner, r.pattern, r.deltas, r.events) == (None, "draw", [0, 0, 0, 0], ["chouzhuang"])
     assert [e.kind for e in g.log][-2:] == ["chouzhuang", "liuju"]
@@ -439,9 +431,9 @@ def test_s7_chouzhuang_leaves_no_claim_on_the_fourth_discard():
     """rules.md §7: "no claims on that fourth discard" — the dealer could 吃 it, but the hand
     is already over."""
     g = _go_around(CHOUZHUANG_CHI)
-    assert g.phase == OVER and g.legal_actions(0) == []
+    assert g.phase == Phase.OVER and g.legal_actions(0) == []
     on = _go_around(CHOUZHUANG_CHI, config=RuleConfig(chouzhuang_ends_hand=False))
-    assert on.phase == CLAIM and "chi" in types(on, 0)
+    assert on.phase == Phase.CLAIM and "chi" in types(on, 0)
 
 
 def test_s7_choice_chouzhuang_ends_hand_off_plays_on_with_the_streak_raised_at_once():
@@ -449,7 +441,7 @@ def test_s7_choice_chouzhuang_ends_hand_off_plays_on_with_the_streak_raised_at_o
     the streak one higher at once, and the hand goes on."""
     g = _go_around(CHOUZHUANG, config=RuleConfig(chouzhuang_ends_hand=False))
     assert "chouzhuang" in g.rule_events
-    assert g.streak == 2 and g.phase == TURN and g.result is None
+    assert g.streak == 2 and g.phase == Phase.TURN and g.result is None
 
 
 def test_s7_no_chouzhuang_when_the_first_discards_differ():
@@ -480,7 +472,7 @@ def test_s8_dealers_heaven_win():
 def test_s8_a_ready_non_dealer_robs_the_gold():
     g = new_game({0: "1s", 1: READY_1})
     act(g, 0, "discard", "1s")
-    assert g.phase == WINDOW and "rob_gold" in types(g, 1)
+    assert g.phase == Phase.WINDOW and "rob_gold" in types(g, 1)
     act(g, 1, "rob_gold")
     r = g.result
     assert r.winner == 1 and r.by == "rob" and r.pattern == "qiangjin"
@@ -530,7 +522,7 @@ def test_s8_when_all_decline_claims_on_the_dealers_discard_follow():
     g = new_game({0: "6p1s", 1: READY_1})
     act(g, 0, "discard", "6p")
     act(g, 1, "pass")
-    assert g.phase == CLAIM and "win" in types(g, 1)
+    assert g.phase == Phase.CLAIM and "win" in types(g, 1)
 
 
 # --------------------------------------------------------------------------- §9 wins
@@ -597,7 +589,7 @@ def _dandiao_drawing_a_gold(config: RuleConfig | None = None) -> Game:
     """Seat 1 waits in 单钓 on 5p (five pongs) and draws the gold 9s."""
     g = new_game({0: "1s", 1: "5p"}, draws="9s", config=config)
     g.hands[1] = [t("5p")]
-    g.melds[1] = [Meld(PONG, (t(x),) * 3) for x in ("1m", "2m", "3m", "4m", "5m")]
+    g.melds[1] = [Meld(MeldKind.PONG, (t(x),) * 3) for x in ("1m", "2m", "3m", "4m", "5m")]
     act(g, 0, "discard", "1s")
     pass_claims(g)
     assert g.single_wait(1) is None  # seat 1 drew: it holds 5p and the gold
@@ -649,11 +641,11 @@ def test_s9_reading_xianjin_one_gold_off_locks_on_a_two_gold_wait():
 
 
 FOUR_MELDS_AND_ANKONG = (
-    Meld(CHI, tuple(parse_tiles("123s"))),
-    Meld(PONG, tuple(parse_tiles("444p"))),
-    Meld(PONG, tuple(parse_tiles("777s"))),
-    Meld(CHI, tuple(parse_tiles("678p"))),
-    Meld(ANKONG, tuple(parse_tiles("9999p"))),
+    Meld(MeldKind.CHI, tuple(parse_tiles("123s"))),
+    Meld(MeldKind.PONG, tuple(parse_tiles("444p"))),
+    Meld(MeldKind.PONG, tuple(parse_tiles("777s"))),
+    Meld(MeldKind.CHI, tuple(parse_tiles("678p"))),
+    Meld(MeldKind.ANKONG, tuple(parse_tiles("9999p"))),
 )
 
 
@@ -701,7 +693,7 @@ def test_s10_same_tier_goes_to_the_nearest_seat_after_the_discarder():
 def test_s11_worked_example():
     w = WinInput(
         concealed=tuple(parse_tiles("123m456m789m12p3p9s9s")),
-        melds=(Meld(KONG, (t("5s"),) * 4),),
+        melds=(Meld(MeldKind.KONG, (t("5s"),) * 4),),
         gold=t("9s"),
         win_tile=t("3p"),
         by="self",
@@ -711,7 +703,9 @@ def test_s11_worked_example():
     score = evaluate_win(w)
     assert score.pattern == "jinque" and (score.jin, score.gang, score.zhuang) == (2, 1, 2)
     assert score.pay_dealer.amount == 30 and score.pay_other.amount == 24 and score.total == 78
-    assert score.pay_dealer.text() == "(金2 + 杠1 + 庄2) × 3 + 15 = 30"
+    # (金2 + 杠1 + 庄2) × 3 + 15 = 30, as the views write it (tests/ui/test_words.py)
+    assert score.pay_dealer.terms() == [(Fan.JIN, 2), (Fan.GANG, 1), (Fan.ZHUANG, 2)]
+    assert score.pay_dealer.shape == Formula(inside=0, times=3, after=15)
 
 
 def test_s11_choice_discarder_pays_all():

@@ -9,8 +9,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ningde_tui.rules.melds import ANKONG, CHI, KONG, PONG, Meld
-from ningde_tui.rules.scoring import BY_SELF, WinInput, evaluate_win, is_single_wait
+from ningde_tui.rules.melds import Meld, MeldKind
+from ningde_tui.rules.scoring import WinBy, WinInput, evaluate_win, is_single_wait
 from ningde_tui.rules.tiles import COPIES, NUM_KINDS, counts_of, tile_for_face
 
 
@@ -31,18 +31,20 @@ def single_waits(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[Meld, ...], in
         return tiles
 
     def meld_tiles(kind: str) -> list[int] | None:
-        if kind == CHI:
+        if kind == MeldKind.CHI:
             suit, start = draw(st.integers(0, 2)), draw(st.integers(0, 6))
             tiles = [tile_for_face(suit * 9 + start + i, gold) for i in range(3)]
         else:
             f = draw(st.integers(0, 26))
-            tiles = [tile_for_face(f, gold)] * (4 if kind in (KONG, ANKONG) else 3)
+            tiles = [tile_for_face(f, gold)] * (
+                4 if kind in (MeldKind.KONG, MeldKind.ANKONG) else 3
+            )
         ok = gold not in tiles and all(used[t] + tiles.count(t) <= COPIES for t in set(tiles))
         return take(tiles) if ok else None
 
     melds: list[Meld] = []
     for _ in range(declared):
-        kind = draw(st.sampled_from([CHI, PONG, KONG, ANKONG]))
+        kind = draw(st.sampled_from([MeldKind.CHI, MeldKind.PONG, MeldKind.KONG, MeldKind.ANKONG]))
         tiles = meld_tiles(kind)
         if tiles is not None:
             melds.append(Meld(kind, tuple(sorted(tiles))))
@@ -56,7 +58,7 @@ def single_waits(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[Meld, ...], in
         concealed = take([single])
     else:
         for _ in range(5 - len(melds)):
-            tiles = meld_tiles(draw(st.sampled_from([CHI, PONG])))
+            tiles = meld_tiles(draw(st.sampled_from([MeldKind.CHI, MeldKind.PONG])))
             if tiles is None:
                 return draw(single_waits())
             concealed += tiles
@@ -71,7 +73,7 @@ def test_s9_a_gold_drawn_in_a_single_wait_pays_at_least_any_ordinary_tile(case, 
     assert is_single_wait(concealed, melds, gold) == state
 
     def paid(tile: int) -> int:
-        w = WinInput((*concealed, tile), melds, gold, tile, BY_SELF, dealer, streak)
+        w = WinInput((*concealed, tile), melds, gold, tile, WinBy.SELF, dealer, streak)
         score = evaluate_win(w)
         return score.total if score.legal else 0
 

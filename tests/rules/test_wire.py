@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import OVER, EventKind, Game, Observation, seen_by
+from ningde_tui.rules.game import EventKind, Game, Observation, Phase, seen_by
 from ningde_tui.rules.tiles import full_set
 from ningde_tui.rules.wire import (
     WireError,
@@ -49,7 +49,7 @@ def _states(seed: int, config: RuleConfig):
     players = [make_bot(level, seed * 4 + s) for s, level in enumerate(levels)]
     while True:
         yield game, [game.observation(s) for s in range(4)]
-        if game.phase == OVER:
+        if game.phase == Phase.OVER:
             return
         seat = game.to_act()[0]
         game.apply(players[seat].choose(game.observation(seat)))

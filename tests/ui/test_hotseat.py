@@ -15,8 +15,8 @@ from pilot_helpers import (
 from textual.pilot import Pilot
 
 from ningde_tui.cli.hotseat import hotseat_plan
-from ningde_tui.rules.game import CHI_, PASS, PONG_, TURN, WIN, Action
-from ningde_tui.rules.melds import PONG
+from ningde_tui.rules.game import Action, ActionType, Phase
+from ningde_tui.rules.melds import MeldKind
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.scenarios import three_claims_match
@@ -44,27 +44,27 @@ async def test_three_players_claim_one_discard_privately_in_turn() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         # A (下家 of the discarder) is asked first: only A's own choice, 吃
-        await take_over(pilot, "A", 0, [CHI_, PASS])
+        await take_over(pilot, "A", 0, [ActionType.CHI, ActionType.PASS])
         await pilot.press("s")
         await settle(pilot)
         # then B, who may win on it; A's choice is not shown anywhere
-        await take_over(pilot, "B", 1, [WIN, PASS])
+        await take_over(pilot, "B", 1, [ActionType.WIN, ActionType.PASS])
         await pilot.press("s")
         await settle(pilot)
         # then C, who may pong it
-        await take_over(pilot, "C", 2, [PONG_, PASS])
+        await take_over(pilot, "C", 2, [ActionType.PONG, ActionType.PASS])
         await pilot.press("p")
         await settle(pilot)
         game = match.game
-        assert game.melds[2][0].kind == PONG
+        assert game.melds[2][0].kind == MeldKind.PONG
         # C discards next: the same player, so no cover in between
-        assert game.phase == TURN and game.to_act() == [2]
+        assert game.phase == Phase.TURN and game.to_act() == [2]
         assert isinstance(pilot.app.screen, TableScreen)
         assert_sees_only(pilot, 2)
         assert match.game.decisions[-3:] == [
-            Action(0, PASS),
-            Action(1, PASS),
-            Action(2, PONG_, match.game.melds[2][0].claimed),
+            Action(0, ActionType.PASS),
+            Action(1, ActionType.PASS),
+            Action(2, ActionType.PONG, match.game.melds[2][0].claimed),
         ]
 
 
@@ -98,7 +98,7 @@ async def test_two_players_take_turns_behind_the_cover(data_dir) -> None:
             assert seat is not None and seat in game.to_act()
             assert_sees_only(pilot, seat)
             obs = game.observation(seat)
-            if obs.phase == TURN:
+            if obs.phase == Phase.TURN:
                 tiles = table.query_one(HandView).state.tiles
                 index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
                 await pilot.press("1234567890qwertyu"[index])
@@ -133,7 +133,6 @@ async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
     """rules.md §8: after the bot dealer's first discard, A and B (both ready) may 抢金; each is
     asked behind the cover in priority order (A is nearer the dealer) and sees only their own
     choice."""
-    from ningde_tui.rules.game import ROB_GOLD
     from ningde_tui.ui.model.scenarios import discard, scenario_match
 
     match = scenario_match(
@@ -148,10 +147,10 @@ async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
     )
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await take_over(pilot, "A", 0, [ROB_GOLD, PASS])
+        await take_over(pilot, "A", 0, [ActionType.ROB_GOLD, ActionType.PASS])
         await pilot.press("s")
         await settle(pilot)
-        await take_over(pilot, "B", 1, [ROB_GOLD, PASS])
+        await take_over(pilot, "B", 1, [ActionType.ROB_GOLD, ActionType.PASS])
         await pilot.press("g")
         await settle(pilot)
         result = match.session.results[-1]

@@ -26,7 +26,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from ningde_tui.records.storage import GameRecorder, list_records, new_record_path
-from ningde_tui.rules.game import PONG_, Action
+from ningde_tui.rules.game import Action, ActionType
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.model.match import PACES
 from ningde_tui.ui.model.scenarios import scenario_match
@@ -105,7 +105,7 @@ async def test_the_cover_tells_the_discarder_nothing(pace, thrown, claim) -> Non
         assert_sees_only(pilot, 2)
         game = match.game
         if claim:
-            assert Action(2, PONG_, parse_tile("1s")) in game.legal_actions(2)
+            assert Action(2, ActionType.PONG, parse_tile("1s")) in game.legal_actions(2)
         else:
             assert any(a.seat == 1 for a in game.decisions)  # the bot played behind the cover
 

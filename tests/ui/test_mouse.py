@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table, table_app
 
-from ningde_tui.rules.game import WIN
+from ningde_tui.rules.game import ActionType
 from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.model.scenarios import win_on_discard_match
 from ningde_tui.ui.screens.result import ResultScreen
@@ -16,7 +16,9 @@ async def test_win_and_next_hand_by_clicking() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         win = next(
-            b for b in pilot.app.screen.query_one(ChoicesPanel).buttons() if b.action.type == WIN
+            b
+            for b in pilot.app.screen.query_one(ChoicesPanel).buttons()
+            if b.action.type == ActionType.WIN
         )
         await pilot.click(win)
         await settle(pilot)

@@ -11,7 +11,7 @@ from pilot_helpers import SIZE, settle
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import unseen_tiles as unseen
 from ningde_tui.cli import hotseat, play
-from ningde_tui.rules.game import DISCARD, Action
+from ningde_tui.rules.game import Action, ActionType
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import TOTAL_TILES, parse_tile, parse_tiles
 from ningde_tui.rules.wall import stack_location
@@ -105,7 +105,7 @@ def test_hints_rank_discards_and_count_unseen_waits() -> None:
     assert unseen(obs)[nine_pin] == 2  # one in your hand, one discarded
     turn = gold_turn_match().observation()
     hints = discard_hints(turn)
-    legal = {a.tile for a in turn.legal if a.type == DISCARD}
+    legal = {a.tile for a in turn.legal if a.type == ActionType.DISCARD}
     assert {h.discard for h in hints} == legal
     assert [h.shanten for h in hints] == sorted(h.shanten for h in hints)
 

@@ -12,7 +12,7 @@ from textual.widgets import Button, DataTable
 from ningde_tui.records.record import replay_file
 from ningde_tui.records.storage import list_records, resume
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import CLAIM, DISCARD, TURN, Action
+from ningde_tui.rules.game import Action, ActionType, Phase
 from ningde_tui.rules.session import Session
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
@@ -48,7 +48,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
         await discard_last(pilot)
         await discard_last(pilot)
         match = pilot.app.screen.table
-        assert match.game.phase == CLAIM and match.next_human() == HUMAN
+        assert match.game.phase == Phase.CLAIM and match.next_human() == HUMAN
         before = state(match.game)
         # every decision is already on disk, one line each
         lines = [json.loads(x) for x in only_record(data_dir).read_text().splitlines()]
@@ -70,7 +70,7 @@ async def test_interrupted_game_continues_where_it_stopped(data_dir) -> None:
         while not isinstance(pilot.app.screen, ResultScreen):
             assert presses < 200
             obs = pilot.app.screen.table.observation()
-            if obs.phase == TURN:
+            if obs.phase == Phase.TURN:
                 await discard_last(pilot)
             else:
                 await pilot.press("s" if any(a.type == "pass" for a in obs.legal) else "n")
@@ -126,7 +126,11 @@ def test_resume_rebuilds_the_session_from_the_seed(data_dir, tmp_path) -> None:
     from ningde_tui.ui.model.match import Match
 
     match = Match.new(5, ["greedy"] * 3, recorder_path=app_record)
-    match.apply(Action(match.game.turn, DISCARD, match.game.legal_actions(match.game.turn)[0].tile))
+    match.apply(
+        Action(
+            match.game.turn, ActionType.DISCARD, match.game.legal_actions(match.game.turn)[0].tile
+        )
+    )
     match.close()
     resumed = resume(app_record)
     assert state(resumed.session.game) == state(match.game)

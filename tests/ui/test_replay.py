@@ -12,7 +12,7 @@ from pilot_helpers import SIZE, bot_game, settle, widget_text
 from textual.pilot import Pilot
 
 from ningde_tui.records.record import replay_file
-from ningde_tui.rules.game import PASS, Game
+from ningde_tui.rules.game import ActionType, Game
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
@@ -105,7 +105,7 @@ async def test_a_run_of_passes_is_one_step(record) -> None:
     assert marks[-1] == len(decisions)
     for a, b in zip(marks, marks[1:], strict=False):
         chunk = decisions[a:b]
-        assert len(chunk) == 1 or all(x.type == PASS for x in chunk)
+        assert len(chunk) == 1 or all(x.type == ActionType.PASS for x in chunk)
 
 
 async def test_jump_to_a_hand_and_step(record) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pilot_helpers import SIZE, settle, table_app, widget_text
 
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import PASS, WIN
+from ningde_tui.rules.game import ActionType
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.model.scenarios import discard, scenario_match, win_on_discard_match
@@ -30,7 +30,7 @@ async def test_s9_a_two_gold_jinque_wait_shows_no_lock() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         panel = pilot.app.screen.query_one(ChoicesPanel)
-        assert [b.action.type for b in panel.buttons()][0] == WIN
+        assert [b.action.type for b in panel.buttons()][0] == ActionType.WIN
         assert not panel.query(".choices-blocked")
         assert "锁" not in widget_text(pilot.app.screen.query_one("#log"))
 
@@ -59,7 +59,7 @@ async def test_s7_chouzhuang_ends_the_hand_on_screen() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         obs = match.observation()
-        if any(a.type == PASS for a in obs.legal):
+        if any(a.type == ActionType.PASS for a in obs.legal):
             await pilot.press("escape")
             await settle(pilot)
         tiles = pilot.app.screen.query_one(HandView).state.tiles

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pilot_helpers import SIZE, hand_marks, settle, table, table_app, widget_text
 from textual.widgets import Static
 
-from ningde_tui.rules.game import CHI_, DISCARD, PASS, TURN, WIN, Action
-from ningde_tui.rules.melds import CHI, PONG
+from ningde_tui.rules.game import Action, ActionType, Phase
+from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.tiles import parse_tile, parse_tiles
+from ningde_tui.ui.model.i18n import payment_text
 from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.model.scenarios import (
     blocked_win_match,
@@ -44,7 +45,7 @@ async def test_discard_by_key() -> None:
         tiles = pilot.app.screen.query_one(HandView).state.tiles
         await pilot.press(TILE_KEYS[3])
         await settle(pilot)
-        assert match.game.decisions[0] == Action(HUMAN, DISCARD, tiles[3])
+        assert match.game.decisions[0] == Action(HUMAN, ActionType.DISCARD, tiles[3])
         assert match.game.ponds[HUMAN][:1] == [tiles[3]]
 
 
@@ -60,7 +61,7 @@ async def test_discard_by_arrows_and_enter() -> None:
         chosen = hand.state.tiles[14]
         await pilot.press("enter")
         await settle(pilot)
-        assert match.game.decisions[0] == Action(HUMAN, DISCARD, chosen)
+        assert match.game.decisions[0] == Action(HUMAN, ActionType.DISCARD, chosen)
 
 
 async def test_discard_by_click() -> None:
@@ -70,7 +71,7 @@ async def test_discard_by_click() -> None:
         tile = pilot.app.screen.query(HandTile)[5]
         await pilot.click(tile)
         await settle(pilot)
-        assert match.game.decisions[0] == Action(HUMAN, DISCARD, tile.tile)
+        assert match.game.decisions[0] == Action(HUMAN, ActionType.DISCARD, tile.tile)
 
 
 async def test_gold_cannot_be_discarded() -> None:
@@ -86,7 +87,7 @@ async def test_gold_cannot_be_discarded() -> None:
         assert "金不能打出" in announce_text(pilot)  # the engine refusal, in the player's language
         assert match.game.decisions == []
         assert match.game.hands[HUMAN] == hand_before
-        assert match.game.phase == TURN and match.game.to_act() == [HUMAN]
+        assert match.game.phase == Phase.TURN and match.game.to_act() == [HUMAN]
 
 
 async def test_the_cursor_never_rests_on_a_gold() -> None:
@@ -101,7 +102,10 @@ async def test_the_cursor_never_rests_on_a_gold() -> None:
         assert hand.state.tiles[hand.cursor] != gold
         await pilot.press("enter")
         await settle(pilot)
-        assert match.game.decisions[0].type == DISCARD and match.game.decisions[0].tile != gold
+        assert (
+            match.game.decisions[0].type == ActionType.DISCARD
+            and match.game.decisions[0].tile != gold
+        )
 
 
 async def test_chi_combinations_highlight_on_hover() -> None:
@@ -109,10 +113,10 @@ async def test_chi_combinations_highlight_on_hover() -> None:
     three, five, six = parse_tiles("356m")
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        chis = [b for b in choice_buttons(pilot) if b.action.type == CHI_]
+        chis = [b for b in choice_buttons(pilot) if b.action.type == ActionType.CHI]
         assert [b.action.tiles for b in chis] == [(three, five), (five, six)]
         focused = pilot.app.screen.focused
-        assert isinstance(focused, ChoiceButton) and focused.action.type == PASS
+        assert isinstance(focused, ChoiceButton) and focused.action.type == ActionType.PASS
 
         await pilot.hover(f"#{chis[1].id}")
         await pilot.pause()
@@ -140,8 +144,8 @@ async def test_chi_by_keyboard_focus() -> None:
         await pilot.press("enter")
         await settle(pilot)
         meld = match.game.melds[HUMAN][0]
-        assert meld.kind == CHI and meld.tiles == tuple(parse_tiles("456m"))
-        assert match.game.phase == TURN and match.game.turn == HUMAN
+        assert meld.kind == MeldKind.CHI and meld.tiles == tuple(parse_tiles("456m"))
+        assert match.game.phase == Phase.TURN and match.game.turn == HUMAN
         assert all(m == "" for _, m in hand_marks(pilot))
 
 
@@ -158,7 +162,7 @@ async def test_arrow_keys_move_the_highlight() -> None:
         assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == expected
         await pilot.press("down", "down")  # onto 过: it uses no tiles, nothing is highlighted
         await pilot.pause()
-        assert pilot.app.screen.focused.action.type == PASS
+        assert pilot.app.screen.focused.action.type == ActionType.PASS
         assert all(m == "" for _, m in hand_marks(pilot))
 
 
@@ -169,7 +173,7 @@ async def test_pong() -> None:
         await pilot.press("p")
         await settle(pilot)
         meld = match.game.melds[HUMAN][0]
-        assert meld.kind == PONG and meld.tiles == (parse_tile("4m"),) * 3
+        assert meld.kind == MeldKind.PONG and meld.tiles == (parse_tile("4m"),) * 3
         assert match.game.to_act() == [HUMAN]
         assert match.observation().drawn is None  # after 碰: discard at once, no draw
 
@@ -180,7 +184,7 @@ async def test_pass() -> None:
         await settle(pilot)
         await pilot.press("s")
         await settle(pilot)
-        assert Action(HUMAN, PASS) in match.game.decisions
+        assert Action(HUMAN, ActionType.PASS) in match.game.decisions
         assert match.game.result is None or match.game.result.winner != HUMAN
 
 
@@ -188,7 +192,7 @@ async def test_win_shows_result_with_formula() -> None:
     match = win_on_discard_match()
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert [b.action.type for b in choice_buttons(pilot)] == [WIN, PASS]
+        assert [b.action.type for b in choice_buttons(pilot)] == [ActionType.WIN, ActionType.PASS]
         await pilot.press("m")
         await settle(pilot)
         screen = pilot.app.screen
@@ -197,7 +201,7 @@ async def test_win_shows_result_with_formula() -> None:
         assert result.winner == HUMAN and result.pattern == "pinghu"
         pay = widget_text(screen.query_one("#result-pay"))
         assert result.score is not None and result.score.pay_dealer is not None
-        assert result.score.pay_dealer.text("zh") in pay  # 金0 + 杠0 + 庄1 + 胡1 = 2
+        assert payment_text(result.score.pay_dealer, "zh") in pay  # 金0 + 杠0 + 庄1 + 胡1 = 2
         assert "庄1" in pay
         head = widget_text(screen.query_one("#result-head"))
         assert "平胡" in head and "Plain win" in head
@@ -214,7 +218,7 @@ async def test_rob_the_gold_in_the_window() -> None:
         await settle(pilot)
         panel = pilot.app.screen.query_one(ChoicesPanel)
         assert "抢金窗口" in widget_text(panel.query_one(".choices-title"))
-        assert [b.action.type for b in panel.buttons()] == ["rob_gold", PASS]
+        assert [b.action.type for b in panel.buttons()] == ["rob_gold", ActionType.PASS]
         await pilot.press("g")
         await settle(pilot)
         assert isinstance(pilot.app.screen, ResultScreen)
@@ -241,7 +245,7 @@ async def test_blocked_win_says_why() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         panel = pilot.app.screen.query_one(ChoicesPanel)
-        assert [b.action.type for b in panel.buttons()] == [CHI_, PASS]
+        assert [b.action.type for b in panel.buttons()] == [ActionType.CHI, ActionType.PASS]
         blocked = widget_text(panel.query_one(".choices-blocked"))
         assert "不能胡" in blocked and "限制" in blocked and "金雀" in blocked
 
@@ -257,12 +261,12 @@ async def test_whole_hand_by_keys() -> None:
             match = table(pilot).table
             obs = match.observation()
             assert HUMAN in obs.to_act
-            if obs.phase == TURN:
+            if obs.phase == Phase.TURN:
                 tiles = pilot.app.screen.query_one(HandView).state.tiles
                 index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
                 await pilot.press(TILE_KEYS[index])
             else:
-                await pilot.press("s" if any(a.type == PASS for a in obs.legal) else "n")
+                await pilot.press("s" if any(a.type == ActionType.PASS for a in obs.legal) else "n")
             presses += 1
             await settle(pilot)
         assert presses > 3

@@ -10,8 +10,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 
 from ningde_tui.cli import build_app
-from ningde_tui.rules.game import PASS, WIN
-from ningde_tui.rules.melds import ANKONG, Meld
+from ningde_tui.rules.game import ActionType
+from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.model.i18n import tr
 from ningde_tui.ui.model.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
@@ -138,7 +138,7 @@ async def test_the_log_shows_its_newest_line_whole_at_every_width() -> None:
 
 async def test_melds_are_tiles_and_an_opponents_concealed_kong_is_face_down() -> None:
     match = late_hand_match()
-    ankong = next(m for m in match.game.melds[1] if m.kind == ANKONG)
+    ankong = next(m for m in match.game.melds[1] if m.kind == MeldKind.ANKONG)
     face = "九九九九"  # four 九筒 standing: rank over suit
     assert ankong.tiles[0] == parse_tile("9p")
     async with table_app(match).run_test(size=(160, 50)) as pilot:
@@ -193,13 +193,13 @@ async def test_enter_on_a_claim_passes_unless_a_win_is_offered() -> None:
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert match.game.decisions[-1].type == PASS
+        assert match.game.decisions[-1].type == ActionType.PASS
     match = win_on_discard_match()
     async with table_app(match).run_test(size=(110, 34)) as pilot:
         await settle(pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert match.game.decisions[-1].type == WIN
+        assert match.game.decisions[-1].type == ActionType.WIN
 
 
 async def test_two_ways_to_chi_say_how_to_pick() -> None:
@@ -257,9 +257,9 @@ async def test_english_spells_out_the_wall_labels() -> None:
 
 def test_a_concealed_kong_without_faces_is_four_backs_even_where_faces_may_show() -> None:
     """Another seat's Observation may carry a 暗杠 without its tiles (rules.md §5): backs."""
-    hidden = Meld(ANKONG, ())
+    hidden = Meld(MeldKind.ANKONG, ())
     assert meld_pieces(hidden, owner=1, faces=True) == [Piece(None)] * 4
-    known = Meld(ANKONG, (parse_tile("9p"),) * 4)
+    known = Meld(MeldKind.ANKONG, (parse_tile("9p"),) * 4)
     assert meld_pieces(known, owner=1, faces=False) == [Piece(None)] * 4
     assert [p.tile for p in meld_pieces(known, owner=1, faces=True)] == list(known.tiles)
 

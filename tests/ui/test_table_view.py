@@ -14,7 +14,7 @@ from pilot_helpers import SIZE, settle, table, table_app
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import OVER, EventKind, Game
+from ningde_tui.rules.game import EventKind, Game, Phase
 from ningde_tui.rules.tiles import full_set
 from ningde_tui.ui.model.hotseat import Cover, HotSeat
 from ningde_tui.ui.model.scenarios import chi_choice_match
@@ -32,7 +32,7 @@ def _games(seed: int):
     players = [make_bot("greedy", seed * 4 + s) for s in range(4)]
     while True:
         yield game
-        if game.phase == OVER:
+        if game.phase == Phase.OVER:
             return
         seat = game.to_act()[0]
         game.apply(players[seat].choose(game.observation(seat)))

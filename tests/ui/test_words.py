@@ -1,14 +1,29 @@
-"""Every word the engine and the registry name has its words in both languages (issue 12 §3:
-translations outside the engine): each scoring pattern, each rule switch, each bot level."""
+"""Every word the engine and the registry name has its words in both languages (translations
+outside the engine): each scoring pattern, each term of a payment's formula, each rule switch,
+each bot level; and the sentences the engine's data becomes."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from ningde_tui.bots.base import BOTS
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.scoring import PATTERN_TABLE
-from ningde_tui.ui.model.i18n import LANGS, STRINGS, level_name, pattern_name
+from ningde_tui.rules.melds import Meld, MeldKind
+from ningde_tui.rules.scoring import PATTERN_TABLE, Fan, WinBy, WinInput, WinScore, evaluate_win
+from ningde_tui.rules.tiles import parse_tile, parse_tiles
+from ningde_tui.ui.model.i18n import (
+    EN,
+    LANGS,
+    STRINGS,
+    YOU_EN,
+    level_name,
+    pattern_name,
+    payment_text,
+    seat_name,
+    tr,
+)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -32,3 +47,38 @@ def test_every_rule_switch_has_a_label(lang: str) -> None:
 def test_every_bot_level_has_a_name(lang: str) -> None:
     assert [b for b in BOTS if f"level.{b}" not in STRINGS[lang]] == []
     assert level_name("hard", "zh") == "困难"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_term_of_a_formula_has_a_name(lang: str) -> None:
+    assert [f for f in Fan if f"fan.{f}" not in STRINGS[lang]] == []
+
+
+def worked_example() -> WinScore:
+    """rules.md §11: a non-dealer's 金雀 by self-draw with J=2, K=1, Z=2."""
+    tiles = parse_tiles("123m456m789m12p3p9s9s")
+    kong = Meld(MeldKind.KONG, tuple(parse_tiles("5s5s5s5s")))
+    w = WinInput(tuple(tiles), (kong,), parse_tile("9s"), parse_tile("3p"), WinBy.SELF, streak=2)
+    return evaluate_win(w)
+
+
+def test_a_payment_reads_as_its_formula_in_each_language() -> None:
+    score = worked_example()
+    assert score.pay_dealer is not None and score.pay_other is not None
+    assert payment_text(score.pay_dealer, "zh") == "(金2 + 杠1 + 庄2) × 3 + 15 = 30"
+    assert payment_text(score.pay_dealer, "en") == "(gold2 + kong1 + dealer2) × 3 + 15 = 30"
+    assert payment_text(score.pay_other, "zh") == "(金2 + 杠1) × 3 + 15 = 24"
+
+
+def test_you_are_told_in_the_second_person() -> None:
+    you = seat_name(0, "en")
+    assert tr("en", "ev.discard", name=you, tile="5m") == "You discard 5m"
+    assert tr("en", "ev.discard", name="Left", tile="5m") == "Left discards 5m"
+    assert tr("en", "result.pays", name=you, dealer=" (dealer)") == "You (dealer) pay"
+    assert tr("zh", "ev.discard", name=seat_name(0, "zh"), tile="五万") == "你 打 五万"
+    # every second-person form is an English sentence about a seat, with the same values
+    for key, you_form in YOU_EN.items():
+        assert EN[key].startswith("{name}") and you_form.startswith("You"), key
+        assert set(re.findall(r"{(\w+)", you_form)) == set(re.findall(r"{(\w+)", EN[key])) - {
+            "name"
+        }, key

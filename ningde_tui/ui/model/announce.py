@@ -5,15 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...rules.game import Event
+from ...rules.game import Event, EventKind
 from .i18n import pattern_name, refusal_text, seat_name, tile_name, tr
 
 # Events that set the table's standing notice (shown until the next hand).
-NOTICES = ("chouzhuang", "last_round", "window", "robkong_window", "win", "liuju")
+NOTICES = (
+    EventKind.CHOUZHUANG, EventKind.LAST_ROUND, EventKind.WINDOW, EventKind.ROBKONG_WINDOW,
+    EventKind.WIN, EventKind.LIUJU,
+)  # fmt: skip
 # Events told with just a seat name and a tile.
 PLAIN = (
-    "gold", "discard", "chi", "pong", "kong", "ankong", "addkong", "robkong_window",
-    "decline_three_gold", "liuju",
+    EventKind.GOLD, EventKind.DISCARD, EventKind.CHI, EventKind.PONG, EventKind.KONG,
+    EventKind.ANKONG, EventKind.ADDKONG, EventKind.ROBKONG_WINDOW, EventKind.DECLINE_THREE_GOLD,
+    EventKind.LIUJU,
 )  # fmt: skip
 
 
@@ -40,27 +44,27 @@ def describe(
     tile = tile_name(event.tile, lang, ascii_tiles) if event.tile is not None else ""
     if event.private and (viewer is None or event.seat != viewer):
         return None  # a private event is only for its seat
-    if kind == "draw":
+    if kind == EventKind.DRAW:
         if event.tile is None:
             return None
         key = "ev.draw" if watching else "ev.draw_you"
         return Line(tr(lang, key, name=name, tile=tile), "draw")
-    if kind == "deal":
+    if kind == EventKind.DEAL:
         dice = event.info.get("dice", (0, 0))
         return Line(tr(lang, "ev.deal", name=name, a=dice[0], b=dice[1]), "action")
-    if kind == "window":
+    if kind == EventKind.WINDOW:
         return Line(tr(lang, "ev.window"), "notice")
-    if kind == "chouzhuang":
+    if kind == EventKind.CHOUZHUANG:
         key = "ev.chouzhuang_ends" if event.info.get("ends") else "ev.chouzhuang"
         return Line(tr(lang, key, tile=tile, n=event.info.get("streak", 0)), "notice")
-    if kind == "liuju" and event.info.get("why") == "chouzhuang":
+    if kind == EventKind.LIUJU and event.info.get("why") == "chouzhuang":
         return None  # the 臭庄 line has told it
-    if kind == "last_round":
+    if kind == EventKind.LAST_ROUND:
         return Line(tr(lang, "ev.last_round", n=event.info.get("drawable", 0)), "notice")
-    if kind == "win_blocked":
+    if kind == EventKind.WIN_BLOCKED:
         why = refusal_text(lang, event.info["refusal"])
         return Line(tr(lang, "ev.win_blocked", tile=tile, why=why), "notice")
-    if kind == "win":
+    if kind == EventKind.WIN:
         pattern = pattern_name(str(event.info.get("pattern", "")), lang)
         return Line(tr(lang, "ev.win", name=name, pattern=pattern), "notice")
     if kind not in PLAIN:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...bots.evaluate import groups_left, shanten_after_call, unseen_tiles
 from ...rules import shapes
-from ...rules.game import CHI_, DISCARD, KONG_, PONG_, Action, Observation
+from ...rules.game import Action, ActionType, Observation
 from ...rules.tiles import COPIES, NUM_FACES, face_counts, tile_for_face
 
 
@@ -66,7 +66,9 @@ def discard_hints(obs: Observation) -> list[Hint]:
     """One hint per legal discard, best first (lowest shanten, then most unseen waits)."""
     left = unseen_tiles(obs)
     out = []
-    for tile in sorted({a.tile for a in obs.legal if a.type == DISCARD and a.tile is not None}):
+    for tile in sorted(
+        {a.tile for a in obs.legal if a.type == ActionType.DISCARD and a.tile is not None}
+    ):
         rest = list(obs.hand)
         rest.remove(tile)
         out.append(_hint(obs, rest, tile, left))
@@ -84,7 +86,7 @@ def claim_hints(obs: Observation) -> list[tuple[Action, int]]:
     discard a 吃/碰 forces; a 杠 draws a replacement instead)."""
     out = []
     for action in obs.legal:
-        if action.type in (CHI_, PONG_, KONG_):
+        if action.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
             after = shanten_after_call(obs.hand, obs.gold, groups_left(obs), action)
             if after is not None:
                 out.append((action, after))

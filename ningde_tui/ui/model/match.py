@@ -14,7 +14,7 @@ from pathlib import Path
 from ...bots.base import BOTS, Player, make_bot
 from ...records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
 from ...rules.config import RuleConfig
-from ...rules.game import OVER, Action, Event, Game, HandResult, Observation
+from ...rules.game import Action, Event, Game, HandResult, Observation, Phase
 from ...rules.session import Session
 from .view import Scoreboard, Sight, Standings, TableView, table_view
 
@@ -133,7 +133,7 @@ class Match:
     # ------------------------------------------------------------------ play
     @property
     def hand_over(self) -> bool:
-        return self.game.phase == OVER
+        return self.game.phase == Phase.OVER
 
     def observation(self, seat: int = HUMAN) -> Observation:
         return self.game.observation(seat)

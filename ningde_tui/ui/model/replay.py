@@ -15,7 +15,7 @@ from pathlib import Path
 from ...records.record import Replay, replay_file
 from ...records.storage import SeatInfo, seats_from_header
 from ...rules.config import RuleConfig
-from ...rules.game import PASS, Action, Game
+from ...rules.game import Action, ActionType, Game
 from ...rules.session import HandSetup
 from .view import Scoreboard, Sight, TableView, table_view
 
@@ -39,8 +39,8 @@ def step_marks(decisions: list[Action]) -> list[int]:
     marks = [0]
     i, n = 0, len(decisions)
     while i < n:
-        if decisions[i].type == PASS:
-            while i < n and decisions[i].type == PASS:
+        if decisions[i].type == ActionType.PASS:
+            while i < n and decisions[i].type == ActionType.PASS:
                 i += 1
         else:
             i += 1

@@ -6,19 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...rules.config import RuleConfig
-from ...rules.game import (
-    ANKONG_,
-    CHI_,
-    CHOICE_PHASES,
-    DISCARD,
-    KONG_,
-    PASS,
-    PONG_,
-    WINDOW,
-    Action,
-    ActionType,
-    Game,
-)
+from ...rules.game import CHOICE_PHASES, Action, ActionType, Game, Phase
 from ...rules.scenario import build_wall
 from ...rules.session import HandSetup, Session
 from ...rules.tiles import parse_tile
@@ -53,7 +41,7 @@ def scenario_match(
     for move in moves:
         _pass_before(game, move)
         game.apply(move)
-    while pass_window and game.phase == WINDOW:
+    while pass_window and game.phase == Phase.WINDOW:
         game.pass_undecided()
     bot_levels = [b for _, b in zip(range(4 - len(humans)), bots, strict=False)]
     return Match(session, bot_levels, tuple(humans), list(names) if names else None)
@@ -67,11 +55,11 @@ def _pass_before(game: Game, move: Action) -> None:
         offered = game.legal_actions(seat)
         if seat == move.seat and move in offered:
             return
-        game.apply(next(a for a in offered if a.type == PASS))
+        game.apply(next(a for a in offered if a.type == ActionType.PASS))
 
 
 def discard(seat: int, tile: str) -> Action:
-    return Action(seat, DISCARD, parse_tile(tile))
+    return Action(seat, ActionType.DISCARD, parse_tile(tile))
 
 
 def call(seat: int, kind: ActionType, tile: str, uses: str = "") -> Action:
@@ -175,27 +163,27 @@ def late_hand_match() -> Match:
     head = iter("1p 9m 2p 3p 8m 4s 7p 9m 1p 6s 8s 2p 7s 3p 9m 1p 6m 4s 8m 2p 7p".split())
     moves = [
         discard(0, "5m"),
-        call(1, CHI_, "5m", "4m 6m"),
+        call(1, ActionType.CHI, "5m", "4m 6m"),
         discard(1, "1s"),
-        call(2, PONG_, "1s"),
+        call(2, ActionType.PONG, "1s"),
         discard(2, "2s"),
-        call(3, CHI_, "2s", "3s 4s"),
+        call(3, ActionType.CHI, "2s", "3s 4s"),
         discard(3, "7m"),
-        call(0, PONG_, "7m"),
+        call(0, ActionType.PONG, "7m"),
         discard(0, "8p"),
     ]
     next(head)  # 下家 draws, lays the 暗杠 and discards the tail's 五筒
-    moves += [call(1, ANKONG_, "9p"), discard(1, "5p")]
+    moves += [call(1, ActionType.ANKONG, "9p"), discard(1, "5p")]
     moves += [discard(seat, next(head)) for seat in (2, 3, 0)]
     next(head)  # 下家 draws and lets 五条 go: 对家 杠, discards the tail's 三万
-    moves += [discard(1, "5s"), call(2, KONG_, "5s"), discard(2, "3m")]
+    moves += [discard(1, "5s"), call(2, ActionType.KONG, "5s"), discard(2, "3m")]
     moves += [discard(seat, next(head)) for seat in (3, 0, 1)]
     next(head)
     moves += [
         discard(2, "6p"),
-        call(3, PONG_, "6p"),
+        call(3, ActionType.PONG, "6p"),
         discard(3, "1m"),
-        call(0, CHI_, "1m", "2m 3m"),
+        call(0, ActionType.CHI, "1m", "2m 3m"),
         discard(0, "4p"),
     ]
     moves += [discard((1 + k) % 4, next(head)) for k in range(7)]

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...rules.game import CHOICE_PHASES, CLAIM, OVER, TURN, WINDOW, Event, Observation
+from ...rules.game import CHOICE_PHASES, Event, EventKind, Observation, Phase
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint
 from ..model.i18n import refusal_text, tr
@@ -41,7 +41,11 @@ from .base import OpenScreen, PlayerScreen
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
 SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
-CALLS = ("chi", "pong", "kong", "ankong", "addkong", "win")  # events that get a callout
+# events that get a callout
+CALLS = (
+    EventKind.CHI, EventKind.PONG, EventKind.KONG, EventKind.ANKONG, EventKind.ADDKONG,
+    EventKind.WIN,
+)  # fmt: skip
 SIDE_PANEL_WIDTH = 140  # narrower terminals fold the side panel away (key i opens it)
 LINE_STYLE = {
     "action": TEXT,
@@ -267,7 +271,7 @@ class BoardScreen(PlayerScreen[None]):
             pond = obs.ponds[seat]
             # the discard on the table now (not once a win has taken it from the pond)
             latest = (
-                obs.phase != OVER
+                obs.phase != Phase.OVER
                 and obs.last_discard is not None
                 and obs.last_discard[0] == seat
                 and bool(pond)
@@ -315,9 +319,9 @@ class BoardScreen(PlayerScreen[None]):
 
     def _turn_text(self, obs: Observation, waiting: tuple[int, ...]) -> str:
         lang, name = self.lang, self.seating.name
-        if obs.phase == OVER:
+        if obs.phase == Phase.OVER:
             return tr(lang, "table.over")
-        if obs.phase == TURN:
+        if obs.phase == Phase.TURN:
             return tr(lang, "table.turn", name=name(waiting[0]))
         if waiting:
             return tr(lang, "table.waiting", names="、".join(name(s) for s in waiting))
@@ -347,7 +351,7 @@ class BoardScreen(PlayerScreen[None]):
         if tiles and tiles[cursor] == obs.gold:
             # a gold can never be discarded (rules.md §4): rest on the nearest tile that can
             cursor = next((i for i, t in enumerate(tiles) if t != obs.gold), cursor)
-        mine = obs.phase == TURN and self.decider(obs) is not None
+        mine = obs.phase == Phase.TURN and self.decider(obs) is not None
         hand.set_class(mine, "-active")
         hand.active = mine
         hand.state = state
@@ -358,13 +362,13 @@ class BoardScreen(PlayerScreen[None]):
         mine = self.decider(obs) is not None
         actions = choice_actions(obs.legal) if mine else ()
         title = Text()
-        if mine and obs.phase == CLAIM and obs.last_discard is not None:
+        if mine and obs.phase == Phase.CLAIM and obs.last_discard is not None:
             seat, tile = obs.last_discard
             title.append(tr(lang, "choice.title", name=self.seating.name(seat), tile=""))
             title.append_text(tile_text(tile, obs.gold, asc))
-        elif mine and obs.phase == WINDOW:
+        elif mine and obs.phase == Phase.WINDOW:
             title.append(tr(lang, "choice.window"), style=f"bold {GOLD}")
-        elif mine and obs.phase == TURN:
+        elif mine and obs.phase == Phase.TURN:
             key = "table.you_choose" if actions else "table.you_discard"
             title.append(tr(lang, key), style=f"bold {GOOD}")
         self.show_choices(
@@ -392,9 +396,9 @@ class BoardScreen(PlayerScreen[None]):
         if not self.hints_on:
             return
         gold, asc, lang = obs.gold, self.ascii_tiles, self.lang
-        if not self.shows_hand(self.seating.bottom) or obs.phase == OVER:
+        if not self.shows_hand(self.seating.bottom) or obs.phase == Phase.OVER:
             view.state = HintsState()
-        elif obs.phase == TURN and self.seating.bottom in obs.to_act:
+        elif obs.phase == Phase.TURN and self.seating.bottom in obs.to_act:
             view.state = HintsState(tuple(discard_hints(obs)), None, (), gold, asc, lang)
         else:
             claims = tuple(claim_hints(obs)) if self.decider(obs) is not None else ()
@@ -442,7 +446,10 @@ class BoardScreen(PlayerScreen[None]):
     def _note_call(self, event: Event) -> None:
         if event.kind in CALLS and event.seat is not None:
             self.callout = (event.seat, event.kind)
-        elif event.kind in ("discard", "draw", "deal") and self.callout is not None:
+        elif (
+            event.kind in (EventKind.DISCARD, EventKind.DRAW, EventKind.DEAL)
+            and self.callout is not None
+        ):
             if event.seat != self.callout[0]:
                 self.callout = None
 

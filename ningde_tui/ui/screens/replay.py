@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
-from ...rules.game import OVER, PASS, Action, Observation
+from ...rules.game import Action, ActionType, Observation, Phase
 from ..model.i18n import level_name, pattern_name, player_name, tile_name, tr
 from ..model.replay import ReplayModel
 from ..model.seating import Seating
@@ -142,7 +142,7 @@ class ReplayScreen(BoardScreen):
     def hand_over(self) -> bool:
         """The step shown is the end of its hand, with a result."""
         view = self.view
-        return view is not None and view.obs.phase == OVER and view.result is not None
+        return view is not None and view.obs.phase == Phase.OVER and view.result is not None
 
     def show_step(self) -> None:
         self.refresh_table()
@@ -289,7 +289,7 @@ class ReplayScreen(BoardScreen):
         decisions = self.model.decisions_of(self.hand, self.step)
         if not decisions:
             out.append(tr(lang, "replay.deal"), style=f"bold {GOOD}")
-        elif all(a.type == PASS for a in decisions):
+        elif all(a.type == ActionType.PASS for a in decisions):
             names = "、".join(name(a.seat) for a in decisions)
             out.append(tr(lang, "replay.passed", names=names), style=SOFT)
         else:

@@ -17,8 +17,9 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from ...rules.game import HandResult
-from ..model.i18n import pattern_name, tr
+from ...rules.game import HandResult, RuleEvent
+from ...rules.scoring import WinBy
+from ..model.i18n import pattern_name, payment_text, tr
 from ..model.seating import Seating
 from ..model.view import Standings, TableView
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
@@ -119,7 +120,7 @@ class ResultScreen(PlayerModal[None]):
         r, lang = self.result, self.lang
         out = Text()
         if r.winner is None or r.score is None:
-            dead = r.events[-1:] == ["chouzhuang"]  # 臭庄 ended the hand
+            dead = r.events[-1:] == [RuleEvent.CHOUZHUANG]  # 臭庄 ended the hand
             out.append(
                 tr(lang, "result.chouzhuang" if dead else "result.draw"), style=f"bold {GOLD}"
             )
@@ -135,8 +136,8 @@ class ResultScreen(PlayerModal[None]):
                 style=f"bold {GOLD}",
             )
             out.append("   ")
-            by = r.by or "self"
-            if by == "discard" and r.discarder is not None:
+            by = r.by or WinBy.SELF
+            if by == WinBy.DISCARD and r.discarder is not None:
                 out.append(tr(lang, "result.by.discard", name=self.seating.name(r.discarder)))
             else:
                 out.append(tr(lang, f"result.by.{by}"))
@@ -191,10 +192,11 @@ class ResultScreen(PlayerModal[None]):
                 r.score.pay_dealer if seat == r.dealer and r.score.pay_dealer else r.score.pay_other
             )
             assert pay is not None
-            who = self.seating.name(seat) + (tr(lang, "result.dealer") if seat == r.dealer else "")
+            dealer = tr(lang, "result.dealer") if seat == r.dealer else ""
+            who = tr(lang, "result.pays", name=self.seating.name(seat), dealer=dealer)
             table.add_row(
-                Text(tr(lang, "result.pays", name=who), style=SOFT),
-                Text(pay.text(lang), style=f"bold {TEXT}"),
+                Text(who, style=SOFT),
+                Text(payment_text(pay, lang), style=f"bold {TEXT}"),
             )
         return table
 

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from ...rules.game import DECLINE_THREE_GOLD, DISCARD, PASS, Action, IllegalAction
+from ...rules.game import Action, ActionType, IllegalAction
 from ..model.announce import Line
 from ..model.hotseat import Cover, HotSeat
 from ..model.i18n import level_name, refusal_text, tr
@@ -209,7 +209,11 @@ class TableScreen(BoardScreen):
                     break
                 seat, obs, version = step
                 action = self.table.bot_action(seat, obs)
-                if delay and action.type not in (PASS, DECLINE_THREE_GOLD) and self.watched:
+                if (
+                    delay
+                    and action.type not in (ActionType.PASS, ActionType.DECLINE_THREE_GOLD)
+                    and self.watched
+                ):
                     time.sleep(delay)
                 if worker.is_cancelled:
                     return
@@ -307,7 +311,7 @@ class TableScreen(BoardScreen):
         if tile is None or seat is None or not self.interactive:
             return
         self.hand_view.cursor = index
-        self.act(Action(seat, DISCARD, tile))
+        self.act(Action(seat, ActionType.DISCARD, tile))
 
     def action_discard_cursor(self) -> None:
         self.action_discard_at(self.hand_view.cursor)

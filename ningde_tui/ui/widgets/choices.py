@@ -20,38 +20,29 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...rules.game import (
-    ADDKONG,
-    ANKONG_,
-    CHI_,
-    DECLINE_THREE_GOLD,
-    DISCARD,
-    KONG_,
-    PASS,
-    PONG_,
-    ROB_GOLD,
-    THREE_GOLD,
-    WIN,
-    Action,
-)
+from ...rules.game import Action, ActionType
 from ..model.i18n import tr
 from ..palette import KEY
 from ..tilefaces import chip, chips
 
 CHOICE_KEYS = {
-    CHI_: "c",
-    PONG_: "p",
-    KONG_: "k",
-    ANKONG_: "k",
-    ADDKONG: "k",
-    WIN: "m",
-    ROB_GOLD: "g",
-    THREE_GOLD: "j",
-    DECLINE_THREE_GOLD: "n",
-    PASS: "s",
+    ActionType.CHI: "c",
+    ActionType.PONG: "p",
+    ActionType.KONG: "k",
+    ActionType.ANKONG: "k",
+    ActionType.ADDKONG: "k",
+    ActionType.WIN: "m",
+    ActionType.ROB_GOLD: "g",
+    ActionType.THREE_GOLD: "j",
+    ActionType.DECLINE_THREE_GOLD: "n",
+    ActionType.PASS: "s",
 }
 # Order in the panel: wins first, pass last.
-ORDER = (WIN, ROB_GOLD, THREE_GOLD, KONG_, ANKONG_, ADDKONG, PONG_, CHI_, DECLINE_THREE_GOLD, PASS)
+ORDER = (
+    ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD, ActionType.KONG,
+    ActionType.ANKONG, ActionType.ADDKONG, ActionType.PONG, ActionType.CHI,
+    ActionType.DECLINE_THREE_GOLD, ActionType.PASS,
+)  # fmt: skip
 
 
 class ChoiceButton(Static, can_focus=True):
@@ -145,7 +136,10 @@ def choice_label(action: Action, gold: int, ascii_tiles: bool, lang: str) -> Tex
 
 def default_choice(actions: Sequence[Action]) -> int:
     """The choice Enter takes at once: a win when one is offered, else 过 (never a call)."""
-    for kinds in ((WIN, ROB_GOLD, THREE_GOLD), (PASS, DECLINE_THREE_GOLD)):
+    for kinds in (
+        (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD),
+        (ActionType.PASS, ActionType.DECLINE_THREE_GOLD),
+    ):
         for i, action in enumerate(actions):
             if action.type in kinds:
                 return i
@@ -186,4 +180,4 @@ class ChoicesPanel(Horizontal):
 
 def choice_actions(legal: tuple[Action, ...]) -> tuple[Action, ...]:
     """The actions that get a button: everything but a discard (discards are on the hand)."""
-    return tuple(a for a in legal if a.type != DISCARD)
+    return tuple(a for a in legal if a.type != ActionType.DISCARD)

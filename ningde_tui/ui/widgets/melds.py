@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...rules.melds import ANKONG, Meld
+from ...rules.melds import Meld, MeldKind
 from ..palette import CALL
 from ..tilefaces import FLAT, Piece, row_lines
 
@@ -23,7 +23,7 @@ ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}  # toward a position: bottom, 
 def meld_pieces(meld: Meld, owner: int, faces: bool) -> list[Piece]:
     """The meld's tiles as laid: a 暗杠 face down unless ``faces`` (its owner, a face-up view)
     and its faces are known; a called tile placed by where it came from (rules.md §5)."""
-    if meld.kind == ANKONG and (not faces or not meld.tiles):
+    if meld.kind == MeldKind.ANKONG and (not faces or not meld.tiles):
         return [Piece(None)] * 4
     tiles = list(meld.tiles)
     if meld.claimed is None or meld.source is None or meld.claimed not in tiles:
@@ -37,7 +37,7 @@ def meld_pieces(meld: Meld, owner: int, faces: bool) -> list[Piece]:
 
 def source_arrow(meld: Meld, bottom: int) -> Text:
     """An arrow at the player (as drawn on the screen) a called tile came from."""
-    if meld.source is None or meld.kind == ANKONG:
+    if meld.source is None or meld.kind == MeldKind.ANKONG:
         return Text()
     return Text(ARROWS[(meld.source - bottom) % 4], style=f"bold {CALL}")
 

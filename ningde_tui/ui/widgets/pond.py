@@ -14,12 +14,13 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...rules.game import Event
+from ...rules.game import Event, EventKind
+from ...rules.scoring import WinBy
 from ..palette import LIT
 from ..tilefaces import FLAT, STANDING, TALL, Piece, piece_width, row_lines
 
 PER_ROW = 6  # discards per row, as on a real table
-CLAIMS = ("chi", "pong", "kong")
+CLAIMS = (EventKind.CHI, EventKind.PONG, EventKind.KONG)
 
 
 def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
@@ -28,10 +29,12 @@ def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
     out: list[list[Piece]] = [[] for _ in range(4)]
     last: int | None = None
     for event in log:
-        if event.kind == "discard" and event.seat is not None and event.tile is not None:
+        if event.kind == EventKind.DISCARD and event.seat is not None and event.tile is not None:
             out[event.seat].append(Piece(event.tile))
             last = event.seat
-        elif event.kind in CLAIMS or (event.kind == "win" and event.info.get("by") == "discard"):
+        elif event.kind in CLAIMS or (
+            event.kind == EventKind.WIN and event.info.get("by") == WinBy.DISCARD
+        ):
             source = event.info.get("from", last)
             if source is not None and out[source]:
                 out[source][-1] = Piece(out[source][-1].tile, "taken")

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...rules.melds import ANKONG, KONG, Meld
+from ...rules.melds import Meld
 from ..model.i18n import level_name, seat_name, tr
 from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
 from ..tilefaces import backs, chip
@@ -51,8 +51,8 @@ class SeatState:
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
     """Tiles side by side; the claimed tile underlined; kongs tagged 杠/暗杠."""
     out = Text()
-    if meld.kind in (KONG, ANKONG):
-        out.append(tr(lang, "choice.ankong" if meld.kind == ANKONG else "choice.kong"), KEY)
+    if meld.is_kong:
+        out.append(tr(lang, f"choice.{meld.kind}"), KEY)  # 杠 / 暗杠
     if not meld.tiles:  # another seat's 暗杠, face down (rules.md §5)
         out.append("▮▮▮▮", KEY)
         return out
