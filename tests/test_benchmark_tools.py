@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
 import subprocess
 import sys
@@ -23,9 +24,13 @@ BENCH = ROOT / "benchmarks"
 
 
 def run(script: str, *args: str) -> str:
+    """A benchmark script's output; it imports this checkout's package, not an installed one
+    (a script's own folder comes first on its path, not the working directory)."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     done = subprocess.run(
         [sys.executable, str(BENCH / script), *args],
         cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path},
         capture_output=True,
         text=True,
         timeout=300,
