@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test test-fast lint bench bench-bots screenshots demo-cast clean
+.PHONY: play test test-fast lint bench bench-bots screenshots snapshots-update demo-cast clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,8 +32,11 @@ $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/ningde play
 
+# the whole suite in parallel worker processes (as many as the computer has cores, or
+# `make test WORKERS=1`); the tests marked serial share one worker, one after another
+WORKERS ?= auto
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
 
 # the inner loop: the engine, records and tools, without the UI, property and fuzz suites
 test-fast: $(TEST_STAMP)
@@ -55,6 +58,12 @@ bench-bots: $(BENCH_STAMP)
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m ningde_tui.ui.screenshots
+
+# redraw the SVG snapshots after a change to what the app draws; in one process, not under
+# xdist, where syrupy neither finds nor removes snapshots no test uses any more
+SNAPSHOT_TESTS := tests/ui/test_snapshots.py tests/ui/test_review_ui.py tests/ui/test_stats_screen.py
+snapshots-update: $(TEST_STAMP)
+	$(BIN)/python -m pytest $(SNAPSHOT_TESTS) --snapshot-update
 
 demo-cast: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[cast]'

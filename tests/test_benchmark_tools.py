@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,9 +25,13 @@ needs_numpy = pytest.mark.skipif(
 
 
 def run(script: str, *args: str, ok: bool = True) -> str:
+    """A benchmark script's output; it imports this checkout's package, not an installed one
+    (a script's own folder comes first on its path, not the working directory)."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     done = subprocess.run(
         [sys.executable, str(BENCH / script), *args],
         cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path},
         capture_output=True,
         text=True,
         timeout=300,

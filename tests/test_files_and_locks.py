@@ -38,17 +38,16 @@ from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import ActionType
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
-from ningde_tui.ui.model.settings import ENV_CONFIG_DIR, Settings, load_settings, settings_path
+from ningde_tui.ui.model.settings import Settings, load_settings, settings_path
 
 ROOT = Path(__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs, devices and flock are POSIX")
 
 
 @pytest.fixture(autouse=True)
-def folders(tmp_path, monkeypatch):
-    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "data"))
-    monkeypatch.setenv(ENV_CONFIG_DIR, str(tmp_path / "config"))
-    (tmp_path / "config").mkdir()
+def folders(tmp_path, config_dir):
+    """The test's data and config folders (tests/conftest.py), the config one made."""
+    config_dir.mkdir()
     return tmp_path
 
 

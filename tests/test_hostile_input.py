@@ -58,6 +58,7 @@ def test_non_ascii_digit_in_an_action_is_a_bad_tile(tmp_path, capsys):
     assert_refused(status, out.out, out.err, 3, "bad tile", "²")
 
 
+@pytest.mark.serial  # times the refusal
 def test_huge_lines_are_refused_at_once_and_not_echoed(tmp_path, capsys):
     """A 50 MB tile string took 19 s and 1 GB and came back whole on stderr (52 MB); an 8.7 M
     tile wall took 14 s. Both are refused by their length, before any parsing."""

@@ -15,9 +15,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PROC = Path("/proc")
 
-pytestmark = pytest.mark.skipif(
-    not (PROC / "self" / "stat").is_file(), reason="reads processes from /proc"
-)
+pytestmark = [
+    pytest.mark.skipif(not (PROC / "self" / "stat").is_file(), reason="reads processes from /proc"),
+    pytest.mark.serial,  # kills processes and waits for them against deadlines
+]
 
 
 def _stat_fields(pid: int) -> list[str] | None:

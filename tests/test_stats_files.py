@@ -39,13 +39,6 @@ def record(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv(ENV_DATA_DIR, str(folder))
-    return folder
-
-
 @pytest.fixture
 def games(record, tmp_path) -> Path:
     folder = tmp_path / "games"

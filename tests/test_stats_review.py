@@ -12,7 +12,6 @@ import pytest
 from ningde_tui.cli.replay import main as replay_main
 from ningde_tui.cli.review import main as review_main
 from ningde_tui.cli.stats import main as stats_main
-from ningde_tui.records.storage import ENV_DATA_DIR
 
 LEVELS = ["hard", "random", "normal", "easy"]
 
@@ -28,13 +27,6 @@ def simulated(tmp_path_factory) -> Path:
         ["--hands", "32", "--seed", "12", "--bots", ",".join(LEVELS), "--record", str(folder)]
     ) in (0, None)
     assert len(list(folder.glob("*.jsonl"))) == 2
-    return folder
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv(ENV_DATA_DIR, str(folder))
     return folder
 
 

@@ -72,6 +72,7 @@ async def named_after(pilot: Pilot[None], started: float) -> float:
         await pilot.pause(0.01)
 
 
+@pytest.mark.serial  # times the cover against the pace
 @pytest.mark.parametrize("pace", ["fast", "normal"])
 @pytest.mark.parametrize(("thrown", "claim"), [("1s", True), ("9p", False)])
 async def test_the_cover_tells_the_discarder_nothing(pace, thrown, claim) -> None:

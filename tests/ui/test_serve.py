@@ -135,6 +135,7 @@ def keys(count: int) -> str:
     return json.dumps(["stdin", "a" * count])
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_serve_answers_with_the_app_page(tmp_path) -> None:
     port = free_port()
     cmd = [sys.executable, "-m", "ningde_tui", "serve", "--host", "127.0.0.1", "--port", str(port)]
@@ -200,6 +201,7 @@ def test_max_sessions_must_be_positive(capsys) -> None:
     assert exit_info.value.code == 2
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_a_full_server_says_so_plainly(tmp_path) -> None:
     """20 tabs were 20 game processes (811 MB); with --max-sessions 1 the second tab gets a
     page saying the server is full, and once the first game ends a new one can start."""
@@ -254,6 +256,7 @@ def test_origins_of_the_page_itself() -> None:
         assert not origin_allowed(foreign, host), foreign
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_only_the_pages_own_origin_may_open_a_game() -> None:
     """Any web page could open a websocket to the game, play and read the screen (browsers let
     websockets cross origins): a foreign Origin is now refused before the upgrade."""
@@ -287,6 +290,7 @@ def test_hosts_a_loopback_server_answers() -> None:
     assert host_allowed("mahjong.example.org", "127.0.0.1", "https://mahjong.example.org")
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_a_rebound_name_gets_neither_the_page_nor_a_game() -> None:
     """DNS rebinding: a hostile page points its own name at 127.0.0.1, so its requests carry
     its name as Host and its Origin matches that Host. A loopback server answers only the
@@ -312,6 +316,7 @@ def test_a_rebound_name_gets_neither_the_page_nor_a_game() -> None:
         asyncio.run(scenario(base))
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_a_message_too_big_closes_its_connection_only() -> None:
     """One 4 MB message of keys kept a game at 100% CPU and 812 MB for minutes: a message over
     64 KiB now closes that socket (1009), its game ends, and the other tab plays on."""
@@ -346,6 +351,7 @@ def test_terminal_sizes_are_clamped() -> None:
         assert clamp_size(nonsense, nonsense) == (80, 24), nonsense
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_a_huge_terminal_is_clamped_end_to_end() -> None:
     """A 20000×20000 resize took a game to 2.3 GB: both the size asked for when the socket
     opens and a later resize are now held to 500×200 (what the game is told, and what it draws:
@@ -400,6 +406,7 @@ def test_a_huge_terminal_is_clamped_end_to_end() -> None:
         asyncio.run(scenario(server, base))
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_a_game_ends_when_its_tab_closes() -> None:
     """A game with keys still to work through (here 480 KiB, each message within the limit)
     went on for minutes after its tab had closed, and the server, blocked feeding it, did not
@@ -424,6 +431,7 @@ def test_a_game_ends_when_its_tab_closes() -> None:
         asyncio.run(scenario(server, base))
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_input_the_game_cannot_keep_up_with_closes_the_connection() -> None:
     """Messages of keys faster than the game reads them (over 1 MiB waiting) are a flood: the
     server closes that socket (1008) rather than buffer without end, and the game ends."""
@@ -443,6 +451,7 @@ def test_input_the_game_cannot_keep_up_with_closes_the_connection() -> None:
         asyncio.run(scenario(server, base))
 
 
+@pytest.mark.serial  # a server on a port of its own
 def test_stopping_the_server_ends_its_games() -> None:
     """SIGTERM (or Ctrl+C) took the server 23 s with a tab open, and a busy game outlived it:
     the server now ends its games and exits within a few seconds."""
