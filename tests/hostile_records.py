@@ -1,4 +1,4 @@
-"""The hostile record lines the fuzzing run of issue 11 found (each once crashed a command or
+"""The hostile record lines a fuzzing run found (each once crashed a command or
 took seconds), as line 2 of tests/records/heaven.jsonl; shared by the record and UI tests."""
 
 from __future__ import annotations

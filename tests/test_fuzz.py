@@ -1,4 +1,4 @@
-"""A seeded fuzzer over the two hostile-input doors (issue 11): game records mutated at random
+"""A seeded fuzzer over the two hostile-input doors: game records mutated at random
 (bytes and JSON values) through ``replay --check`` and the recent-games scan, and calculator
 lines through ``calc --batch`` and the flags. Whatever the mutation, the answer is a result,
 exit 2 with ``line N: reason``, or ``{"error"}`` — never an exception, and every batch line gets

@@ -1,4 +1,4 @@
-"""Hostile records and calculator lines (issue 11, parts 1, 2, 5 and 6): each input here once
+"""Hostile records and calculator lines: each input here once
 crashed a command with a traceback, or took seconds and echoed megabytes. Every one is now
 refused as interfaces.md §1-§2 say: ``replay --check`` exit 2 with the line and the reason, one
 ``{"error"}`` per ``calc --batch`` line (the later lines still answered), flags exit 2 — never a

@@ -1,4 +1,4 @@
-"""Refactoring guard (issue 12): the same seeds give the same games, byte for byte.
+"""Refactoring guard: the same seeds give the same games, byte for byte.
 
 `ningde simulate --record` with bots whose play is fixed (greedy and random) writes records
 whose SHA-256 is pinned here, and its JSON summary is pinned too. Any change that alters a

@@ -334,7 +334,7 @@ def test_chouzhuang_raises_the_streak_at_once(capsys):
 
 
 def test_a_version_1_record_keeps_the_readings_it_was_played_with():
-    """Issue 9 / interfaces.md §2: chouzhuang.jsonl was written (version 1) when 臭庄 did not
+    """interfaces.md §2: chouzhuang.jsonl was written (version 1) when 臭庄 did not
     end the hand, so it replays as played (above). The same lines as a version-2 record mean
     today's rules: the hand is dead at the fourth 1m, and the next action is refused."""
     assert objects("chouzhuang.jsonl")[0]["version"] == 1
@@ -693,8 +693,8 @@ def test_a_result_line_that_disagrees_fails(capsys):
 
 
 def test_a_version_1_game_saved_unfinished_still_continues(tmp_path):
-    """Issue 9: v1_unfinished_seed41.jsonl was written by the engine before the readings of
-    2026-12-01 (version 1, simulated bots, stopped in hand 4). It continues with the rules it
+    """v1_unfinished_seed41.jsonl was written by the engine before the version-2
+    readings (version 1, simulated bots, stopped in hand 4). It continues with the rules it
     was played with, and what is written on stays a record that replays."""
     from ningde_tui.bots.base import make_bot
     from ningde_tui.records.storage import GameRecorder, resume

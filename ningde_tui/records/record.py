@@ -43,7 +43,7 @@ from .jsonline import (
 )
 
 FORMAT = "ningde-record"
-VERSION = 2  # 2: the rule readings of 2026-12-01 (rules.md §7, §9); see RuleConfig.from_record
+VERSION = 2  # 2: the record-version-2 rule readings (rules.md §7, §9); see RuleConfig.from_record
 READABLE_VERSIONS = (1, 2)
 # What a game may be started with, so that its record reads back: the reader refuses longer
 # numbers (jsonline.MAX_INT_DIGITS), and the names of four seats must fit the game line

@@ -83,7 +83,7 @@ class RuleConfig:
 
 
 READINGS_BY_VERSION: dict[int, dict[str, Any]] = {
-    # Record version 1 was written before the readings of 2026-12-01 (rules.md §7, §9): a
+    # Record version 1 was written before the version-2 readings (rules.md §7, §9): a
     # version-1 record that does not name these switches was played with their old meaning.
     1: {
         "chouzhuang_ends_hand": False,

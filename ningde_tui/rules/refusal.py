@@ -1,4 +1,4 @@
-"""Why the engine says no, as words a view can translate (issue 12: words, not strings).
+"""Why the engine says no, as words a view can translate (words, not strings).
 
 A ``Refusal`` has a ``code`` (what kind of no), ``params`` (the facts it depends on: a seat, a
 tile, a pattern) and ``text``, the engine's own sentence for logs, records' error messages and

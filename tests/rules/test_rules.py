@@ -607,7 +607,7 @@ def test_s9_a_gold_drawn_in_dandiao_is_a_floor_of_jinque():
 
 
 def test_s9_reading_gold_draw_floor_off_scores_exactly_jinque():
-    """``gold_draw_floor=false``: the reading before 2026-12-01 (金雀 and nothing else)."""
+    """``gold_draw_floor=false``: the version-1 reading (金雀 and nothing else)."""
     r = _dandiao_drawing_a_gold(RuleConfig(gold_draw_floor=False)).result
     assert r.pattern == "jinque" and r.deltas == [-21, 57, -18, -18]
 
@@ -634,7 +634,7 @@ def test_s9_a_two_gold_jinque_wait_does_not_lock_the_table():
 
 
 def test_s9_reading_xianjin_one_gold_off_locks_on_a_two_gold_wait():
-    """``xianjin_one_gold=false`` (the reading before 2026-12-01): the same table is locked."""
+    """``xianjin_one_gold=false`` (the version-1 reading): the same table is locked."""
     g = _lock_scenario(RuleConfig(xianjin_one_gold=False), TWO_GOLDS_WAITING)
     assert g.single_wait(2) == "xianjin" and g.locked_by(1) == 2
     assert "win" not in types(g, 1)

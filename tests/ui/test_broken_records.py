@@ -1,4 +1,4 @@
-"""Broken records in the app (issue 11, part 1): one record with a superscript digit, a
+"""Broken records in the app: one record with a superscript digit, a
 4,400-digit number or brackets nested 30,000 deep in the data folder stopped ``ningde play`` at
 the start screen and made ``--continue`` crash; the replay viewer showed a traceback. Now the
 start screen comes up, the file is listed as broken, and the viewer names the line (and

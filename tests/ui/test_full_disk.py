@@ -1,4 +1,4 @@
-"""A full disk or a read-only data folder (issue 11, part 3). With the data folder full the app
+"""A full disk or a read-only data folder. With the data folder full the app
 exited with a traceback and left a torn last line (``{"t": "act", "seat": 0, "a": "dis``), after
 which the game could not be continued. Now a record line is written whole or not at all, the
 game goes on with a plain notice that stays up, and the record stays continuable; a torn last

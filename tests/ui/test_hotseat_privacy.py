@@ -1,4 +1,4 @@
-"""Hot-seat privacy at the real paces (issue 11, part 4), not only with instant bots:
+"""Hot-seat privacy at the real paces, not only with instant bots:
 
 (a) the cover came up at once when the next player could 碰 and only after the bots when
     nobody could, so its timing told the discarder; now it comes up the moment a player has

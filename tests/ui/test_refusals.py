@@ -1,4 +1,4 @@
-"""Refusals are words the engine gives and the table translates (issue 12 §1): every
+"""Refusals are words the engine gives and the table translates: every
 ``RefusalCode`` has a sentence in both languages, filled from its parameters; nothing parses
 the engine's text."""
 

@@ -1,4 +1,4 @@
-"""复盘 on screen (issue 13): the replay viewer's review keys and the result screen's 复盘."""
+"""复盘 on screen: the replay viewer's review keys and the result screen's 复盘."""
 
 from __future__ import annotations
 

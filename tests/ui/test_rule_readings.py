@@ -1,4 +1,4 @@
-"""The table follows the rule readings of 2026-12-01 (rules.md §7, §9), as a player sees them."""
+"""The table follows the record-version-2 rule readings (rules.md §7, §9), as a player sees them."""
 
 from __future__ import annotations
 

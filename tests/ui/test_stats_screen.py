@@ -1,4 +1,4 @@
-"""The 战绩 screen (issue 13): reached from the start screen, the same tallies as
+"""The 战绩 screen: reached from the start screen, the same tallies as
 ``ningde stats``, a chart of points over time and the patterns won; ``a`` filters by the
 opponents' bot level. Pilot tests and an SVG snapshot."""
 
