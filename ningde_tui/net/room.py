@@ -384,9 +384,12 @@ class Room:
         self._line(f"seat {seat + 1}: {place.name} joined")
         self._welcome(conn)
         self._seats_changed()
+        self._start_when_seated()
+        return conn
+
+    def _start_when_seated(self) -> None:
         if all(p.kind == BOT or self.tokens.tokens[s] for s, p in enumerate(self.seats)):
             self.start()
-        return conn
 
     def _reclaim(self, seat: int, peer: Peer, hello: Hello) -> Conn:
         place = self.seats[seat]
@@ -410,6 +413,7 @@ class Room:
         if self.match is not None and self.match.session.game is None and self._last_result:
             self._send(conn, self._last_result)  # between hands: the result it missed
         self._publish_to(conn)
+        self._start_when_seated()
         self._wake.set()
         return conn
 
@@ -448,6 +452,15 @@ class Room:
         self._line(f"seat {seat + 1}: a bot plays for {place.name} until they are back")
         self._seats_changed()
         self._wake.set()
+
+    def reserve(self, seat: int, name: str) -> str:
+        """Hold a player's seat for someone who will come with this token (the host's own
+        table): the seat counts as taken."""
+        place = self.seats[seat]
+        if place.kind != HUMAN or self.tokens.tokens[seat] is not None or self.started:
+            raise ValueError(f"seat {seat + 1} is not a free player's seat")
+        place.name = name
+        return self.tokens.issue(seat)
 
     def start(self, fill_with_bots: bool = False) -> None:
         """Deal the first hand (``run`` waits for this): once every player's seat is taken,
@@ -685,6 +698,7 @@ class Room:
             self._close()
 
     async def _wait_start(self) -> None:
+        self._start_when_seated()  # a room of bots starts at once
         starter = asyncio.ensure_future(self._started.wait())
         stopper = asyncio.ensure_future(self._stop.wait())
         try:

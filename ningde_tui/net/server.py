@@ -34,6 +34,7 @@ FLOOD_RATE = 20.0  # messages a second, on average
 FLOOD_BURST = 20  # messages at once
 MAX_OUTBOX = 2000  # messages waiting for a client that does not read
 PING_SECONDS = 20.0
+CLOSE_SECONDS = 2.0  # a client that does not answer the closing handshake is cut off
 POLICY = 1008  # the WebSocket close code for "you broke the rules"
 
 
@@ -97,10 +98,19 @@ class WebPeer:
                     return
 
     async def finish(self) -> None:
+        """Close, and read (dropping) whatever still comes in, or the closing handshake
+        would wait behind the unread messages."""
         self.close()
+        drain = asyncio.ensure_future(self._drain())
         with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
             await asyncio.wait_for(asyncio.shield(self.task), 5)
         self.task.cancel()
+        drain.cancel()
+
+    async def _drain(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in self.ws:
+                pass
 
 
 class RoomServer:
@@ -136,6 +146,7 @@ class RoomServer:
             compression=None,
             ping_interval=PING_SECONDS,
             ping_timeout=PING_SECONDS,
+            close_timeout=CLOSE_SECONDS,
             ssl=self.tls,
             server_header=None,
         )

@@ -78,15 +78,17 @@ class Player:
         self.sent_at: list[float] = []
         self.round_trips: list[float] = []
         self.closed: tuple[int | None, str | None] | None = None
+        self.pending: tuple[int, Observation] | None = None
 
     async def connect(self, **kwargs: Any) -> Player:
         self.ws = await connect(self.url, max_size=None, **kwargs)
         await self.send(protocol.hello(self.name, self.token, self.watch))
         return self
 
-    async def send(self, message: dict[str, Any] | str) -> None:
+    async def send(self, message: dict[str, Any] | str | bytes) -> None:
         assert self.ws is not None
-        await self.ws.send(message if isinstance(message, str) else protocol.dumps(message))
+        raw = message if isinstance(message, str | bytes) else protocol.dumps(message)
+        await self.ws.send(raw)
 
     def messages(self, kind: str | None = None) -> list[dict[str, Any]]:
         return [m for _, m in self.log if kind is None or m["t"] == kind]
@@ -123,15 +125,24 @@ class Player:
             if self.sent_at:
                 self.round_trips.append(now - self.sent_at.pop())
             obs = state.obs._replace(history=tuple(self.history))
+            self.pending = (state.seq, obs) if obs.legal else None
             if self.plays and obs.legal:
-                if self.think:
-                    await asyncio.sleep(self.think)
-                action = choose(obs, self.rng)
-                self.acts += 1
-                self.sent_at = [time.monotonic()]
-                await self.send(protocol.act(state.seq, wire.action_to(action)))
+                await self.answer()
         elif kind == "refused":
             self.sent_at = []
+
+    async def answer(self) -> None:
+        """Decide on the last state, if it asks for a decision."""
+        if self.pending is None:
+            return
+        seq, obs = self.pending
+        self.pending = None
+        if self.think:
+            await asyncio.sleep(self.think)
+        action = choose(obs, self.rng)
+        self.acts += 1
+        self.sent_at = [time.monotonic()]
+        await self.send(protocol.act(seq, wire.action_to(action)))
 
     async def close(self) -> None:
         if self.ws is not None:
