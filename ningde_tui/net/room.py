@@ -346,6 +346,7 @@ class Room:
             if seat not in self._told and seat not in self.match.game.to_act():
                 return
             self._told.add(seat)
+        self._arm_deadline()
         self._state_to(conn)
 
     def _release(self) -> None:
