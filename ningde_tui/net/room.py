@@ -80,6 +80,7 @@ class Conn:
     sent: int = 0  # events of that hand's history it has had
     last_obs: dict[str, Any] | None = None
     state_seq: int = -1  # seq of the last state it got
+    version: int = -1  # the match's version its view was last compared at
     deadline_at: float | None = None  # the deadline it was told
 
 
@@ -307,13 +308,12 @@ class Room:
         assert match is not None
         hand = match.hands_played + (0 if match.hand_over and match.session.game is None else 1)
         if conn.hand != hand:
-            conn.hand, conn.sent, conn.last_obs = hand, 0, None
+            conn.hand, conn.sent, conn.last_obs, conn.version = hand, 0, None, -1
         obs = self._view_of(conn)
         deadline_at = self._deadline_at if conn.seat in obs.to_act and obs.legal else None
+        if conn.version == match.version and deadline_at == conn.deadline_at:
+            return  # nothing was applied since its last state
         events = obs.history[conn.sent :]
-        obs_json = wire.observation_to(obs)
-        if not events and obs_json == conn.last_obs and deadline_at == conn.deadline_at:
-            return
         left = None if deadline_at is None else round(max(0.0, deadline_at - self._now()), 2)
         message = protocol.state(
             self.seq,
@@ -325,9 +325,19 @@ class Room:
             round=match.round_number,
             rounds=match.session.rounds or 0,
         )
-        conn.sent, conn.last_obs, conn.state_seq = len(obs.history), obs_json, self.seq
+        conn.version = match.version
+        if not events and message["obs"] == conn.last_obs and deadline_at == conn.deadline_at:
+            return
+        conn.sent, conn.last_obs, conn.state_seq = len(obs.history), message["obs"], self.seq
         conn.deadline_at = deadline_at
         self._send(conn, message)
+
+    def _is_current(self, conn: Conn) -> bool:
+        """Is the last state ``conn`` got still its seat's view?"""
+        assert self.match is not None
+        if conn.version == self.match.version:
+            return conn.last_obs is not None
+        return wire.observation_to(self._view_of(conn)) == conn.last_obs
 
     def _publish(self) -> None:
         """Each client whose view changed gets a state (``_publish_to``)."""
@@ -475,30 +485,30 @@ class Room:
         self._started.set()
 
     # ------------------------------------------------------------------ decisions
-    def act(self, conn: Conn, message: Act) -> None:
-        """A client's decision: applied, or refused (nothing changes)."""
+    def act(self, conn: Conn, message: Act) -> bool:
+        """A client's decision: applied (True), or refused (nothing changes)."""
         seat = conn.seat
         match = self.match
         if seat is None or match is None or self.seats[seat].conn is not conn:
             self._refuse(conn, message.seq, _stale(seat or 0, "there is nothing to decide"))
-            return
-        if message.seq != conn.state_seq or wire.observation_to(self._view_of(conn)) != (
-            conn.last_obs
-        ):
+            return False
+        if message.seq != conn.state_seq or not self._is_current(conn):
             why = f"that act answers a state that is gone (seq {message.seq})"
             self._refuse(conn, message.seq, _stale(seat, why))
-            return
+            return False
         game = match.game
         claimed = None if game.last_discard is None else game.last_discard[1]
         try:
             action = wire.action_from(message.action, seat, claimed)
         except wire.WireError as bad:
             self._refuse(conn, message.seq, Refusal(RefusalCode.UNKNOWN_ACTION, str(bad)))
-            return
+            return False
         try:
             self._apply(action)
         except IllegalAction as no:
             self._refuse(conn, message.seq, no.refusal)
+            return False
+        return True
 
     def _refuse(self, conn: Conn, seq: int, refusal: Refusal) -> None:
         self._send(conn, protocol.refused(seq, refusal))

@@ -4,8 +4,9 @@ The transport is the ``websockets`` library's: keepalive pings, the frame-size l
 (``protocol.MAX_MESSAGE``: a bigger frame closes that connection, code 1009) and the Origin
 allow-list (no Origin header — a terminal client — plus the origins given, e.g. the host's own
 web page: a WebSocket opened by any other web page is refused at the handshake). On top of it,
-per connection: a hello within ``HELLO_SECONDS``, at most ``FLOOD_RATE`` messages a second
-(``FLOOD_BURST`` at once), and an outbox of at most ``MAX_OUTBOX`` messages for a client that
+per connection: a hello within ``HELLO_SECONDS``, at most ``FLOOD_RATE`` refused acts a second
+(``FLOOD_BURST`` at once: a player's accepted acts are paced by the room itself, one a state
+that asks for it, so only the others can flood), and an outbox of at most ``MAX_OUTBOX`` messages for a client that
 does not read. Whatever a client breaks, it gets an ``error`` and its own connection is
 closed; the room, the other clients and the record go on.
 """
@@ -186,12 +187,11 @@ class RoomServer:
             conn = await self._hello(ws, room, peer)
             flood = Flood()
             async for text in ws:
-                if not flood.ok():
-                    raise ProtocolError("flood", f"at most {FLOOD_RATE:g} messages a second")
                 message = protocol.parse_client(text)
                 if isinstance(message, Hello):
                     raise ProtocolError("hello_again", "hello comes once, first")
-                room.act(conn, message)
+                if not room.act(conn, message) and not flood.ok():
+                    raise ProtocolError("flood", f"at most {FLOOD_RATE:g} refused acts a second")
         except ProtocolError as bad:
             peer.fail(bad.code, str(bad))
         except ConnectionClosed:
