@@ -29,6 +29,7 @@ COMMANDS: dict[str, Command] = {
     "demo": Command("demo", "watch four bots play, every hand face up", True),
     "replay": Command("replay", "watch a game record, or check it", True),
     "serve": Command("serve", "the same app in a web browser", False),
+    "host": Command("host", "host an online room: friends join it with ningde join", False),
     "calc": Command("calc", "score a finished hand", False),
     "simulate": Command("simulate", "let bots play hands headless", False),
     "stats": Command("stats", "each player's record over every saved game", False),

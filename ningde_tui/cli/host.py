@@ -1,0 +1,248 @@
+"""``ningde host``: an online room on this machine (interfaces.md §6).
+
+Headless, it prints the room's join URL and a line whenever a seat fills or empties, and plays
+the session once every player's seat is taken; the record is written to the data folder as
+any game's, the seats' tokens beside it (``net.tokens``). ``--continue`` takes up the last
+unfinished room: the same room code, the same tokens reclaim the same seats.
+
+With ``you`` among the seats and a terminal, the host's own table opens through the same
+protocol as everyone's: the server runs in a thread and ``open_local_seat(url, token)`` from
+``ningde_tui.cli.join`` (the joining side) plays the seat, returning when the table closes. If
+that function is not there, the host runs headless and ``you`` is a seat like ``human``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import ipaddress
+import secrets
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from typing import cast
+
+from ..net import tokens
+from ..net.room import Room, RoomOptions
+from ..net.server import RoomServer, tls_context
+from ..records.record import RecordError, check_seed
+from ..records.storage import list_records, resume
+from ..ui.model.match import BOT_LEVELS, PACES
+from .play import needs_terminal, parse_seed
+
+YOU = "you"
+HUMAN = "human"
+DEFAULT_SEATS = [YOU, HUMAN, HUMAN, HUMAN]
+
+LocalSeat = Callable[[str, str], int]
+
+
+def parse_room_seats(text: str) -> list[str]:
+    seats = [s.strip().lower() for s in text.split(",")]
+    known = (YOU, HUMAN, *BOT_LEVELS)
+    if len(seats) != 4 or any(s not in known for s in seats) or seats.count(YOU) > 1:
+        raise argparse.ArgumentTypeError(
+            f"four comma-separated seats, each you (once), human or a bot level from "
+            f"{', '.join(BOT_LEVELS)}: e.g. you,human,hard,normal"
+        )
+    return seats
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("a number of seconds") from None
+    if not 0 <= value <= 24 * 3600:
+        raise argparse.ArgumentTypeError("seconds from 0 to 86400")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ningde host", description="Host an online room: friends join with ningde join URL."
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=7340, help="port (0: any free one)")
+    parser.add_argument(
+        "--seats",
+        type=parse_room_seats,
+        default=None,
+        help="four seats: you, human or a bot level (default you,human,human,human)",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
+    parser.add_argument("--pace", choices=list(PACES), default="normal", help="bot speed")
+    parser.add_argument(
+        "--turn-seconds", type=_seconds, default=None, help="time for a decision (default: none)"
+    )
+    parser.add_argument(
+        "--grace",
+        type=_seconds,
+        default=30.0,
+        help="seconds before a bot plays for a dropped player",
+    )
+    parser.add_argument(
+        "--continue", dest="resume", action="store_true", help="go on with the last unfinished room"
+    )
+    parser.add_argument("--seed", type=parse_seed, default=None, help="random seed")
+    parser.add_argument("--tls-cert", help="certificate file (PEM): serve wss://")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
+    parser.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        help="a web page's origin allowed to connect (terminals send none)",
+    )
+    return parser
+
+
+def local_seat() -> LocalSeat | None:
+    """The joining side's table for the host's own seat, if this install has it."""
+    try:
+        module = importlib.import_module(f"{__package__}.join")
+    except ImportError:
+        return None
+    hook = getattr(module, "open_local_seat", None)
+    return cast(LocalSeat, hook) if callable(hook) else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be 0-65535")
+    try:
+        tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
+    except (OSError, ValueError) as exc:
+        print(f"ningde host: cannot load the certificate: {exc}", file=sys.stderr)
+        return 2
+    room = _continued(args) if args.resume else _new_room(args)
+    if room is None:
+        return 1
+    server = RoomServer(args.host, args.port, origins=args.origin, tls=tls)
+    server.add(room)
+    seats = args.seats or DEFAULT_SEATS
+    hook = local_seat() if YOU in seats and not args.resume else None
+    if hook is not None and needs_terminal("host") is None:
+        return _with_table(server, room, hook, seats.index(YOU))
+    return asyncio.run(_serve(server, room, seats if not args.resume else None))
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _options(args: argparse.Namespace) -> RoomOptions:
+    return RoomOptions(
+        rounds=args.rounds, pace=args.pace, grace=args.grace, turn_seconds=args.turn_seconds
+    )
+
+
+def _new_room(args: argparse.Namespace) -> Room:
+    kinds = [HUMAN if s == YOU else s for s in (args.seats or DEFAULT_SEATS)]
+    seed = args.seed if args.seed is not None else check_seed(secrets.randbits(62))
+    return Room.new(tokens.new_room_code(), kinds, _options(args), seed, on_line=_say)
+
+
+def _continued(args: argparse.Namespace) -> Room | None:
+    for summary in list_records():
+        if summary.error or summary.finished or summary.in_use:
+            continue
+        if not tokens.room_file(summary.path).exists():
+            continue
+        try:
+            state = resume(summary.path)
+            held = tokens.load(summary.path)
+        except (RecordError, OSError, ValueError) as exc:
+            print(f"ningde host: cannot continue {summary.path.name}: {exc}", file=sys.stderr)
+            return None
+        for warning in state.warnings:
+            print(f"ningde host: {summary.path.name}: warning: {warning}", file=sys.stderr)
+        _say(f"continuing {summary.path.name}")
+        return Room.resumed(state, held, _options(args), on_line=_say)
+    print("ningde host: no unfinished room to continue", file=sys.stderr)
+    return None
+
+
+def _banner(server: RoomServer, room: Room, seats: list[str] | None) -> None:
+    url = server.url(room)
+    _say(f"room {room.code}: {url}")
+    _say(f"join: ningde join {url}")
+    _say(f"watch: ningde join {url} --watch")
+    if not _loopback(server.host):
+        _say("note: the room listens beyond this machine; only seats' tokens hold seats")
+    for seat, status in enumerate(room.statuses()):
+        if status.kind == "bot":
+            _say(f"seat {seat + 1}: bot {status.level}")
+        elif seats is not None and seats[seat] == YOU:
+            _say(f"seat {seat + 1}: yours: open it with ningde join {url}")
+        elif status.name:
+            _say(f"seat {seat + 1}: {status.name} (waiting for them to come back)")
+        else:
+            _say(f"seat {seat + 1}: free, for a player")
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def _serve(
+    server: RoomServer, room: Room, seats: list[str] | None, ready: threading.Event | None = None
+) -> int:
+    try:
+        await server.start()
+    except OSError as exc:
+        print(f"ningde host: cannot listen on {server.host}:{server.port}: {exc}", file=sys.stderr)
+        if ready is not None:
+            ready.set()
+        return 2
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, room.stop)
+    _banner(server, room, seats)
+    if ready is not None:
+        ready.set()
+    await room.run()
+    for _ in range(40):  # let the last messages (the result, over) reach the clients
+        if not room.watchers and all(p.conn is None for p in room.seats):
+            break
+        await asyncio.sleep(0.05)
+    await server.close()
+    if room.record_path is not None:
+        _say(f"record: {room.record_path}")
+    return 0
+
+
+def _with_table(server: RoomServer, room: Room, hook: LocalSeat, seat: int) -> int:
+    """The server in a thread, the host's own table in this one."""
+    token = room.reserve(seat, "you")
+    ready = threading.Event()
+    loop = asyncio.new_event_loop()
+    status: list[int] = []
+    thread = threading.Thread(
+        target=lambda: status.append(loop.run_until_complete(_serve(server, room, None, ready))),
+        daemon=True,
+    )
+    thread.start()
+    ready.wait()
+    if status:
+        return status[0]
+    try:
+        hook(server.url(room), token)
+    finally:
+        loop.call_soon_threadsafe(room.stop)
+        thread.join(10)
+    return status[0] if status else 0

@@ -1,0 +1,139 @@
+"""Seats over time: a player killed mid-hand keeps the seat, a bot plays it after the grace and
+hands it back when the token returns; a decision not made in time is played the safe way; the
+claim window looks the same whether or not anyone could claim."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from net_helpers import Player, play_all, running_room
+
+from ningde_tui.cli import replay
+from ningde_tui.records.record import replay_file
+from ningde_tui.rules.game import CHOICE_PHASES, ActionType, Game
+
+ROOT = Path(__file__).resolve().parents[2]
+SILENT_CLIENT = textwrap.dedent(
+    """
+    import asyncio, json, sys
+    from websockets.asyncio.client import connect
+
+    async def main():
+        async with connect(sys.argv[1]) as ws:
+            hello = {"t": "hello", "protocol": 1, "name": "B", "token": None, "watch": False}
+            await ws.send(json.dumps(hello))
+            async for text in ws:
+                message = json.loads(text)
+                if message["t"] == "welcome":
+                    print(message["token"], message["seat"], flush=True)
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.serial
+async def test_a_killed_client_keeps_its_seat_a_bot_plays_it_and_the_token_reclaims_it(
+    capsys,
+) -> None:
+    async with running_room(["human", "human", "easy", "easy"], seed=21, grace=0.3) as (
+        server,
+        room,
+    ):
+        url = server.url(room)
+        a = await Player(url, "A", think=0.01).connect()
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        b = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", SILENT_CLIENT, url, stdout=subprocess.PIPE, env=env
+        )
+        assert b.stdout is not None
+        token, seat = (await asyncio.wait_for(b.stdout.readline(), 10)).decode().split()
+        assert seat == "1"
+
+        def stood_in(m: dict) -> bool:
+            return m["t"] == "seats" and m["seats"][1]["level"] != ""
+
+        reading = asyncio.ensure_future(a.run(stood_in))
+        await asyncio.sleep(0.2)
+        b.send_signal(signal.SIGKILL)
+        await b.wait()
+        await asyncio.wait_for(reading, 10)
+        dropped = [m["seats"][1] for m in a.messages("seats")]
+        assert {"name": "B", "kind": "human", "level": "", "connected": False} in dropped
+        assert dropped[-1]["connected"] is False and dropped[-1]["level"]
+        back = await Player(url, "B again", token=token, seed=5).connect()
+        await play_all([a, back], hands=1)
+        assert back.seat == 1
+        first = back.messages("state")[0]
+        assert first["events"][0]["kind"] == "deal"  # the whole hand so far, from its deal
+        assert a.messages("seats")[-1]["seats"][1]["connected"] is True
+        path = room.record_path
+    assert replay.main(["--check", str(path)]) == 0
+    assert "hand 1" in capsys.readouterr().out
+
+
+async def test_a_decision_not_made_in_time_is_played_the_safe_way() -> None:
+    async with running_room(["human", "easy", "easy", "easy"], seed=4, turn_seconds=0.05) as (
+        server,
+        room,
+    ):
+        idle = await Player(server.url(room), plays=False).connect()
+        await play_all([idle], hands=1)
+        notices = [m for m in idle.messages("seats") if "timed_out" in m]
+        assert notices and all(m["timed_out"] == 0 for m in notices)
+        deadlines = [m["deadline"] for m in idle.messages("state") if m["obs"]["legal"]]
+        assert deadlines and all(d is not None and 0 <= d <= 0.05 for d in deadlines)
+        path = room.record_path
+    assert path is not None
+    hand = replay_file(path).hands[0]
+    assert [a for a in hand.game.decisions if a.seat == 0]  # the room played for the seat
+
+
+def _windows_after_discards(path: Path) -> list[bool]:
+    """For each discard of the record's first hand: could anyone claim it?"""
+    hand = replay_file(path).hands[0]
+    setup = hand.setup
+    game = Game(setup.wall, setup.dealer, setup.streak, setup.dice, hand.game.config)
+    out = []
+    for action in hand.game.decisions:
+        game.apply(action)
+        if action.type == ActionType.DISCARD:
+            out.append(game.phase in CHOICE_PHASES)
+    return out
+
+
+@pytest.mark.serial
+async def test_a_claim_window_looks_the_same_whether_or_not_anyone_could_claim() -> None:
+    pause = 0.12
+    async with running_room(
+        ["human", "easy", "easy", "easy"], seed=8, claim_pause=pause, result_pause=5
+    ) as (server, room):
+        url = server.url(room)
+        watcher = await Player(url, watch=True, plays=False).connect()
+        me = await Player(url, "me", seed=2).connect()
+        await play_all([me, watcher], hands=1, timeout=60)
+        path = room.record_path
+    assert path is not None
+    windows = _windows_after_discards(path)
+    log = [(t, m) for t, m in watcher.log if m["t"] == "state"]
+    delays: dict[bool, list[float]] = {True: [], False: []}
+    k = 0
+    for (before, _), (at, state) in zip(log, log[1:], strict=False):
+        kinds = [e["kind"] for e in state["events"]]
+        for i, kind in enumerate(kinds):
+            if kind == "discard":
+                assert i < len(kinds) - 1 or state["obs"]["phase"] == "over", kinds
+                delays[windows[k]].append(at - before)
+                k += 1
+    assert delays[True] and delays[False], delays
+    assert min(delays[True] + delays[False]) >= pause * 0.9
+    gap = abs(statistics.median(delays[True]) - statistics.median(delays[False]))
+    assert gap < 0.04, (statistics.median(delays[True]), statistics.median(delays[False]))
