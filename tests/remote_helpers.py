@@ -79,6 +79,7 @@ class ScriptedRoom:
     peers: dict[ServerConnection, Peer] = field(default_factory=dict)
     received: list[dict[str, Any]] = field(default_factory=list)  # every client message
     server: Server | None = None
+    url: str = ""  # once serving
     over: bool = False
 
     def __post_init__(self) -> None:
@@ -91,6 +92,8 @@ class ScriptedRoom:
         self.server = await serve(
             self.handle, "127.0.0.1", 0, max_size=protocol.MAX_MESSAGE, ping_interval=None
         )
+        port = next(iter(self.server.sockets)).getsockname()[1]
+        self.url = f"ws://127.0.0.1:{port}/{self.room}"
         async with self.lock:
             self.play_bots()
         return self
@@ -99,12 +102,6 @@ class ScriptedRoom:
         assert self.server is not None
         self.server.close()
         await self.server.wait_closed()
-
-    @property
-    def url(self) -> str:
-        assert self.server is not None
-        port = next(iter(self.server.sockets)).getsockname()[1]
-        return f"ws://127.0.0.1:{port}/{self.room}"
 
     # ------------------------------------------------------------ seats
     def statuses(self) -> list[SeatStatus]:

@@ -6,7 +6,7 @@ messages, send acts, and come back by itself when the connection drops.
 the client then waits (``BACKOFF``: 0.5 s, 1 s, 2 s, … up to 15 s) and connects again with the
 seat's token, and the room sends the whole current state. An ``error`` from the server ends
 the iteration (the server closes such a connection: coming back would only repeat it); so does
-``over``, once the server closes after it.
+``over``, the end of the session.
 
 The seat's token is kept per room in the data folder (``NINGDE_DATA_DIR``, else the user's data
 folder), one file per room readable by its user alone (0600), so ``ningde join`` with the same
@@ -160,7 +160,7 @@ class RoomClient:
                         message = self._read(text)
                         attempt = 0
                         yield message
-                        if isinstance(message, Error):
+                        if isinstance(message, Error | Over):
                             return
                     if self._closed or self._over:
                         return
