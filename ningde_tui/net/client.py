@@ -209,6 +209,10 @@ class RoomClient:
             return False
         return True
 
+    def stop(self) -> None:
+        """Come back no more: the reading ends at the next drop (cancel it to end it now)."""
+        self._closed = True
+
     async def close(self) -> None:
         """Leave the room (the seat stays held by its token)."""
         self._closed = True
