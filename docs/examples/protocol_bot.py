@@ -1,6 +1,6 @@
 """An outside bot for a room: ``ningde join ws://HOST:PORT/ROOM --bot-cmd "python protocol_bot.py"``.
 
-It reads the room's messages (docs/ONLINE.md, interfaces.md §6), one JSON object per line, on
+It reads the room's messages (docs/bots-protocol.md, interfaces.md §6), one JSON object per line, on
 stdin, and answers every ``state`` that offers it a decision with one ``act`` object per line on
 stdout. Only the standard library: any language that reads and writes lines of JSON can do the
 same. Its play is simple on purpose: 胡 whenever it may, never claim, and discard the loneliest
