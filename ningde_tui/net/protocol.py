@@ -404,6 +404,7 @@ def _read_result(data: dict[str, Any], _: RuleConfig | None) -> Result:
     if not all(isinstance(p, dict) for p in payments):
         raise wire.WireError("payments must be objects")
     for p in payments:
+        wire.seat(wire.field(p, "seat"), "payment seat")
         payment_from(p)  # checked here, so a reader may trust them
     return Result(
         wire.number(wire.field(data, "hand"), "hand", 1),

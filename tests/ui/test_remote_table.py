@@ -34,7 +34,13 @@ def seat_of(pilot: Pilot[None]) -> RemoteTableScreen:
     return next(s for s in pilot.app.screen_stack if isinstance(s, RemoteTableScreen))
 
 
+def on_table(pilot: Pilot[None]) -> bool:
+    return any(isinstance(s, RemoteTableScreen) for s in pilot.app.screen_stack)
+
+
 def my_turn(pilot: Pilot[None]) -> bool:
+    if not on_table(pilot):
+        return False
     screen = seat_of(pilot)
     return screen.remote.ready and screen.hand_view.active and screen.sent is None
 
@@ -151,6 +157,8 @@ async def test_the_start_screen_joins_a_room_by_its_address() -> None:
             assert "ws://" in widget_text(dialog.query_one("#join-error"))
             dialog.query_one("#join-url", Input).value = room.url
             dialog.query_one("#join-name", Input).value = "乙"
-            await pilot.click("#join-go")
-            await until(pilot, lambda: my_turn(pilot))
+            dialog.query_one("#join-url", Input).focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: on_table(pilot) and seat_of(pilot).remote.ready)
             assert seat_of(pilot).remote.seat == 0
+            assert room.statuses()[0].connected
