@@ -28,6 +28,7 @@ COMMANDS: dict[str, Command] = {
     "hotseat": Command("hotseat", "two to four players take turns at one terminal", True),
     "demo": Command("demo", "watch four bots play, every hand face up", True),
     "replay": Command("replay", "watch a game record, or check it", True),
+    "join": Command("join", "sit at a seat of an online room (ningde host)", True),
     "serve": Command("serve", "the same app in a web browser", False),
     "host": Command("host", "host an online room: friends join it with ningde join", False),
     "calc": Command("calc", "score a finished hand", False),

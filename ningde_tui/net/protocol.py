@@ -22,9 +22,10 @@ from typing import Any
 
 from ..rules import wire
 from ..rules.config import RuleConfig
-from ..rules.game import Event, Observation
+from ..rules.game import Event, HandResult, Observation
 from ..rules.melds import Meld
 from ..rules.refusal import Refusal
+from ..rules.scoring import PATTERN_TABLE, Payment
 
 PROTOCOL = 1
 MAX_MESSAGE = 64 * 1024  # bytes in one frame, either way
@@ -263,6 +264,50 @@ def result(
     }
 
 
+def payments(outcome: HandResult) -> list[dict[str, Any]]:
+    """A won hand's payments for ``result``: per paying seat, ``{"seat": 2, "payer_is_dealer":
+    false, "jin": 2, "gang": 1, "zhuang": 0, "formula": "pinghu", "amount": 30}`` (the engine's
+    ``Payment``, its formula as data); none for a drawn hand."""
+    score = outcome.score
+    if outcome.winner is None or score is None or score.pay_other is None:
+        return []
+    out = []
+    for seat in range(4):
+        if seat == outcome.winner:
+            continue
+        pay = score.pay_dealer if seat == outcome.dealer and score.pay_dealer else score.pay_other
+        out.append(
+            {
+                "seat": seat,
+                "payer_is_dealer": pay.payer_is_dealer,
+                "jin": pay.jin,
+                "gang": pay.gang,
+                "zhuang": pay.zhuang,
+                "formula": pay.formula,
+                "amount": pay.amount,
+            }
+        )
+    return out
+
+
+def payment_from(data: dict[str, Any]) -> Payment:
+    """One entry of a result's ``payments`` (raises ``ProtocolError``)."""
+    try:
+        formula = wire.text(wire.field(data, "formula"), "formula")
+        if formula not in PATTERN_TABLE:
+            raise wire.WireError(f"unknown formula {formula!r}")
+        return Payment(
+            wire.flag(wire.field(data, "payer_is_dealer"), "payer_is_dealer"),
+            wire.number(wire.field(data, "jin"), "jin"),
+            wire.number(wire.field(data, "gang"), "gang"),
+            wire.number(wire.field(data, "zhuang"), "zhuang"),
+            formula,
+            wire.number(wire.field(data, "amount"), "amount"),
+        )
+    except wire.WireError as bad:
+        raise ProtocolError("bad_field", f"payments: {bad}") from None
+
+
 def seats(statuses: list[SeatStatus] | tuple[SeatStatus, ...]) -> dict[str, Any]:
     return {"t": "seats", "seats": [s.to_dict() for s in statuses]}
 
@@ -358,6 +403,9 @@ def _read_result(data: dict[str, Any], _: RuleConfig | None) -> Result:
     payments = wire.items(data.get("payments", []), "payments", 4)
     if not all(isinstance(p, dict) for p in payments):
         raise wire.WireError("payments must be objects")
+    for p in payments:
+        wire.seat(wire.field(p, "seat"), "payment seat")
+        payment_from(p)  # checked here, so a reader may trust them
     return Result(
         wire.number(wire.field(data, "hand"), "hand", 1),
         line,

@@ -1,5 +1,6 @@
 """The Textual app: start screen → table ⇄ result, help on top of any of them; hot-seat games
-with a cover between players; recent games, watching a record, and the demo.
+with a cover between players; recent games, watching a record, the demo, and a seat of an
+online room.
 
 ``NingdeApp(LaunchOptions(...))``: what to open is in the options (``model/launch.py``): the
 start screen, the table at once, a prepared match, a hot-seat game, the demo, a record to
@@ -36,7 +37,7 @@ from ..records.storage import (
 )
 from .localize import localize_bindings
 from .model.i18n import tr
-from .model.launch import HUMAN_SEAT, LaunchOptions, seat_plan
+from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
 from .model.match import DEFAULT_BOT, Match
 from .model.replay import ReplayModel
 from .model.settings import Settings, save_settings, settings_path
@@ -45,6 +46,7 @@ from .screens.base import DismissOnce, OpenScreen
 from .screens.help import HelpScreen
 from .screens.recent import RecentScreen
 from .screens.record_error import RecordErrorScreen
+from .screens.remote import RemoteTableScreen
 from .screens.replay import ReplayScreen
 from .screens.result import ResultScreen
 from .screens.settings import SettingsScreen
@@ -122,6 +124,8 @@ class NingdeApp(App[None]):
             )
         elif options.resume:
             self.find_latest_unfinished()
+        elif options.room is not None:
+            self.join_room(options.room, exit_on_leave=True)
         else:
             self.open_first_screen()
 
@@ -190,7 +194,7 @@ class NingdeApp(App[None]):
             exit_after_demo=exit_after_demo,
         )
 
-    def show_table(self, table: TableScreen) -> None:
+    def show_table(self, table: Screen[Any]) -> None:
         """The table replaces whatever is open (start, recent games, a finished table)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -294,6 +298,15 @@ class NingdeApp(App[None]):
                 out.append(self.seats[seat])
         return out
 
+    def join_room(self, target: RoomTarget, exit_on_leave: bool = False) -> None:
+        """A seat of an online room at the table (its token kept in the data folder)."""
+        from ..net.client import RoomClient, TokenStore
+
+        client = RoomClient(
+            target.url, target.name, watch=target.watch, token=target.token, tokens=TokenStore()
+        )
+        self.show_table(RemoteTableScreen(client, exit_on_leave=exit_on_leave))
+
     def start_demo(self, seed: int | None, hands: int | None, exit_after: bool = False) -> None:
         """Four bots play with every hand face up, until stopped (or ``hands`` hands)."""
         if seed is None:
@@ -393,6 +406,13 @@ class NingdeApp(App[None]):
     def on_start_screen_continue_latest(self, _: StartScreen.ContinueLatest) -> None:
         if isinstance(self.screen, StartScreen):
             self.continue_game()
+
+    def on_start_screen_join_room(self, message: StartScreen.JoinRoom) -> None:
+        if isinstance(self.screen, StartScreen):
+            self.join_room(message.target)
+
+    def on_remote_table_screen_done(self, _: RemoteTableScreen.Done) -> None:
+        self.action_new_game()
 
     def on_recent_screen_watch(self, message: RecentScreen.Watch) -> None:
         if isinstance(self.screen, RecentScreen):

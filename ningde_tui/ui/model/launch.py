@@ -5,7 +5,7 @@
 the table; ``match=`` starts from a prepared Match (a hand-made wall); ``seats=("human",
 "human", "normal", "hard")`` seats humans and bots anywhere (two or more humans: hot-seat);
 ``demo=True`` lets four bots play; ``replay=PATH`` watches a record; ``resume=True`` continues
-the most recent unfinished game. The options are checked when they are made (an unknown pace
+the most recent unfinished game; ``room=RoomTarget(url)`` opens a seat of an online room. The options are checked when they are made (an unknown pace
 or bot level raises ValueError), so the app never starts with a wrong one.
 """
 
@@ -22,6 +22,18 @@ from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
 from .settings import Settings, load_settings
 
 HUMAN_SEAT = "human"
+
+
+@dataclass(frozen=True)
+class RoomTarget:
+    """A seat of an online room to open (``ningde join URL``, the start screen's 加入房间):
+    its address, the player's name, watch only, and the seat's token if it is known (the
+    host's own table is given it; otherwise the one kept for the room is used)."""
+
+    url: str
+    name: str = ""
+    watch: bool = False
+    token: str | None = None
 
 
 def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
@@ -57,6 +69,7 @@ class LaunchOptions:
     resume: bool = False  # continue the latest unfinished game
     record: bool = True  # write the games to the data folder
     settings: Settings | None = None  # the saved settings (default: made from lang/pace/tiles)
+    room: RoomTarget | None = None  # a seat of an online room to open at once
 
     def __post_init__(self) -> None:
         # tuples and a Path, whatever sequences or strings were given

@@ -1,6 +1,6 @@
 """The start screen: who sits where (a player or a bot level per seat; two or more players play
 hot-seat on this screen), how many 圈, a seed; continue the last unfinished game, recent games,
-the demo, the rules, quit."""
+the demo, the rules, joining an online room, quit."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from ...records.record import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ..model.i18n import level_name, tr
+from ..model.launch import RoomTarget
 from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
@@ -75,6 +76,12 @@ class StartScreen(PlayerScreen[None]):
 
     class ContinueLatest(Message):
         """Go on with the most recent unfinished game."""
+
+    @dataclass
+    class JoinRoom(Message):
+        """Sit at a seat of an online room (or watch it)."""
+
+        target: RoomTarget
 
     def __init__(
         self,
@@ -167,6 +174,8 @@ class StartScreen(PlayerScreen[None]):
             yield Button(tr(lang, "start.settings"), id="settings", compact=True)
             yield Button(tr(lang, "start.help"), id="help", compact=True)
             yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
+        with Horizontal(classes="start-buttons"):
+            yield Button(tr(lang, "start.join"), id="join", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -266,6 +275,16 @@ class StartScreen(PlayerScreen[None]):
         ok, seed = self.chosen_seed()
         if ok:
             self.post_message(self.Demo(seed))
+
+    @on(Button.Pressed, "#join")
+    def _join(self) -> None:
+        from .remote import JoinDialog
+
+        self.app.push_screen(JoinDialog(), callback=self._join_chosen)
+
+    def _join_chosen(self, target: RoomTarget | None) -> None:
+        if target is not None:
+            self.post_message(self.JoinRoom(target))
 
     @on(Button.Pressed, "#settings")
     def _settings(self) -> None:

@@ -16,7 +16,7 @@ import time
 from concurrent.futures import CancelledError
 from pathlib import Path
 
-from textual import on, work
+from textual import work
 from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
@@ -28,43 +28,25 @@ from ..model.i18n import level_name, refusal_text, tr
 from ..model.match import PACES
 from ..model.seating import Seating
 from ..model.view import Sight, TableSource, TableView
-from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
-from ..widgets.hand import TILE_KEYS, HandTile
 from .board import COMMON_BINDINGS, BoardScreen
 from .cover import CoverScreen
+from .seat_input import SeatInput, choice_bindings, move_bindings, tile_bindings
 
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
 
-def _tile_bindings() -> list[Binding]:
-    out = [Binding(TILE_KEYS[0], "discard_at(0)", "key.tiles", key_display="1…u")]
-    out += [Binding(k, f"discard_at({i})", show=False) for i, k in enumerate(TILE_KEYS) if i]
-    return out
-
-
-def _choice_bindings() -> list[Binding]:
-    keys = sorted(set(CHOICE_KEYS.values()))
-    out = [Binding(k, f"choose('{k}')", show=False) for k in keys]
-    out.append(Binding("escape", "choose('s')", show=False))
-    return out
-
-
-class TableScreen(BoardScreen):
+class TableScreen(SeatInput):
     CSS_PATH = "table.tcss"
     BINDINGS = [
-        Binding("left", "cursor(-1)", "key.left", key_display="←", show=False),
-        Binding("right", "cursor(1)", "key.right", key_display="→", show=False),
-        Binding("enter", "discard_cursor", "key.discard", key_display="←→ ⏎"),
-        *_tile_bindings(),
-        *_choice_bindings(),
+        *move_bindings(),
+        *tile_bindings(),
+        *choice_bindings(),
         Binding("up", "focus_choice(-1)", show=False),
         Binding("down", "focus_choice(1)", show=False),
         Binding("escape", "stop_demo", "key.stop_demo", key_display="Esc"),
         Binding("f", "cycle_pace", "key.pace"),
         *COMMON_BINDINGS,
     ]
-    PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
-    DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
     class Done(Message):
         """The session is over (or the demo stopped): back to the start screen."""
@@ -288,42 +270,6 @@ class TableScreen(BoardScreen):
     def on_unmount(self) -> None:
         self.table.close()
 
-    # ------------------------------------------------------------ input
-    @on(HandTile.Clicked)
-    def _tile_clicked(self, message: HandTile.Clicked) -> None:
-        self.action_discard_at(message.index)
-
-    @on(ChoiceButton.Pressed)
-    def _choice_pressed(self, message: ChoiceButton.Pressed) -> None:
-        self.act(message.action)
-
-    @on(ChoiceButton.Highlight)
-    def _choice_highlight(self, message: ChoiceButton.Highlight) -> None:
-        """Hover or focus shows a choice's tiles; leaving falls back to the focused choice."""
-        uses = message.uses
-        if uses is None and isinstance(self.focused, ChoiceButton):
-            uses = self.focused.uses
-        self.hand_view.highlight = uses
-
-    def action_discard_at(self, index: int) -> None:
-        seat = self.private_seat
-        tile = self.hand_view.tile_at(index)
-        if tile is None or seat is None or not self.interactive:
-            return
-        self.hand_view.cursor = index
-        self.act(Action(seat, ActionType.DISCARD, tile))
-
-    def action_discard_cursor(self) -> None:
-        self.action_discard_at(self.hand_view.cursor)
-
-    def action_cursor(self, step: int) -> None:
-        hand = self.hand_view
-        count = len(hand.state.tiles)
-        if count:
-            hand.cursor = (hand.cursor + step) % count
-        if isinstance(self.focused, ChoiceButton):
-            self.set_focus(None)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A demo has no player's keys (and they leave its footer); Esc stops it. The keys
         that discard are listed only when it is your discard, and no key plays while the
@@ -351,33 +297,3 @@ class TableScreen(BoardScreen):
             self.app.exit()
         else:
             self.post_message(self.Done())
-
-    def action_choose(self, key: str) -> None:
-        """A choice key: take the choice, or with several combinations move between them."""
-        seat = self.private_seat
-        if seat is None or not self.interactive:
-            return
-        buttons = [
-            b for b in self.query_one(ChoicesPanel).buttons() if CHOICE_KEYS[b.action.type] == key
-        ]
-        if not buttons:
-            kinds = [t for t, k in CHOICE_KEYS.items() if k == key]
-            self.act(Action(seat, kinds[0]))
-            return
-        if len(buttons) == 1:
-            self.act(buttons[0].action)
-            return
-        focused = self.focused
-        index = buttons.index(focused) + 1 if focused in buttons else 0
-        buttons[index % len(buttons)].focus()
-
-    def action_focus_choice(self, step: int) -> None:
-        buttons = self.query_one(ChoicesPanel).buttons()
-        if not buttons:
-            return
-        focused = self.focused
-        if focused in buttons:
-            index = (buttons.index(focused) + step) % len(buttons)
-        else:
-            index = 0 if step > 0 else len(buttons) - 1
-        buttons[index].focus()
