@@ -44,7 +44,6 @@ from ..rules.game import (
     CHOICE_PHASES,
     Action,
     ActionType,
-    HandResult,
     IllegalAction,
     Observation,
     Phase,
@@ -137,33 +136,6 @@ def safe_action(obs: Observation) -> Action:
         if tile in discards:
             return discards[tile]
     return legal[0]
-
-
-def payments_of(result: HandResult) -> list[dict[str, Any]]:
-    """Per paying seat, the engine's formula as data: ``scoring.Payment``'s fields and the
-    payer's ``seat`` (a result screen rebuilds the Payment from them)."""
-    score = result.score
-    if score is None or result.winner is None:
-        return []
-    out = []
-    for seat in range(4):
-        if seat == result.winner:
-            continue
-        pay = score.pay_dealer if seat == result.dealer and score.pay_dealer else score.pay_other
-        if pay is None:
-            continue
-        out.append(
-            {
-                "seat": seat,
-                "payer_is_dealer": pay.payer_is_dealer,
-                "jin": pay.jin,
-                "gang": pay.gang,
-                "zhuang": pay.zhuang,
-                "formula": pay.formula,
-                "amount": pay.amount,
-            }
-        )
-    return out
 
 
 def _stale(seat: int, why: str) -> Refusal:
@@ -679,7 +651,7 @@ class Room:
         session = self.match.session
         line = result_dict(self.match.hands_played, result, session.scores)
         hands = [(list(game.hands[s]), list(game.melds[s])) for s in range(4)]
-        self._last_result = protocol.result(line, hands, result.win_tile, payments_of(result))
+        self._last_result = protocol.result(line, hands, result.win_tile, protocol.payments(result))
         self._broadcast(self._last_result)
         self._line(f"hand {line['hand']}: scores {' '.join(f'{n:+d}' for n in session.scores)}")
 
