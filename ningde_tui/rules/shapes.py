@@ -33,8 +33,14 @@ subtract ``FACE_BIT[face]`` to ``keys[face // 9]`` when a tile comes or goes, an
 (slightly faster again); both kinds of key live side by side in the same caches.
 
 Caches are bounded: when one grows past its cap it is simply emptied (entries are cheap to
-rebuild), so a long session cannot eat memory.  :func:`clear_caches` empties them all (the
-benchmark uses it to measure cold calls).
+rebuild), so a long session cannot eat memory.  The caps are chosen in bytes as much as in
+entries: an entry costs about 70 bytes in the win-check tables, 205 in a usage table and 225 in
+an m+p table (CPython 3.11), so all the tables full hold about 12 MB, however long the game.
+Small caps cost a game next to nothing: the m+p tables of one hand rarely come again in
+another (four bots playing 300 hands build some 120,000 of them, and only 2% more with the cap
+at 10,000 than at 200,000), and rebuilding the per-suit entries a hand needs after a table was
+emptied takes no time that can be measured in the bots' play.  :func:`clear_caches` empties
+them all (the benchmark uses it to measure cold calls).
 """
 
 from __future__ import annotations
@@ -73,9 +79,13 @@ FACE_BIT: tuple[int, ...] = tuple(_RANK_BIT[f % 9] for f in range(27))
 
 _SUIT_MASK = (1 << 72) - 1
 
-# Cache caps (entries).  Emptied, not evicted one by one: cheaper and good enough.
-_CAP_SUIT = 400_000
-_CAP_PAIR = 200_000
+# Cache caps (entries).  Emptied, not evicted one by one: cheaper and good enough.  Each still
+# holds all that benchmarks/bench_shapes.py reuses from one pass to the next (up to 17.7k win
+# entries, some thousands of usage and 2k m+p tables), so its warm passes compute nothing.  _M0
+# and _M1 only serve to fill _WIN (a warm call never reads them) and share its cap.
+_CAP_SUIT = 25_000  # _WIN, _M0, _M1: 5.4 MB when full
+_CAP_USAGE = 20_000  # _U: 4.1 MB
+_CAP_PAIR = 10_000  # _AB: 2.3 MB
 
 # -------------------------------------------------------------------------------------------
 # Per-suit win-check answers
@@ -375,7 +385,7 @@ def _u_entry(key: int | bytes) -> tuple[int, ...]:
     v = _U.get(key)
     if v is not None:
         return v
-    if len(_U) > _CAP_SUIT:
+    if len(_U) > _CAP_USAGE:
         _U.clear()
         _U[0] = _ZERO_TABLE
     ik = _int_key(key)

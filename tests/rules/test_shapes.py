@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from functools import cache
 
 import pytest
@@ -490,6 +491,71 @@ def test_clear_caches_keeps_answers() -> None:
     shapes.clear_caches()
     assert (is_complete(c, 1), shanten(c, 1, 5), waits(c, 0)) == before
     assert all(v >= 0 for v in shapes.cache_sizes().values())
+
+
+def _play_shapes(rng: random.Random, hands: int) -> None:
+    """What a game asks of the shape code, over dealt 16-tile hands with golds: win checks,
+    waits, shanten and the two-suit tables of every pair of suits."""
+    wall = [f for f in range(27) for _ in range(4)]
+    for _ in range(hands):
+        golds = rng.randrange(4)
+        c = [0] * 27
+        for f in rng.sample(wall, 16 - golds):
+            c[f] += 1
+        keys = suit_keys(c)
+        waits(c, golds)
+        shanten(c, golds, 5)
+        is_complete(c, golds + 1)
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            shapes.two_suit_table(keys[a], keys[b])
+
+
+def _tables() -> dict[str, tuple[dict[object, object], int]]:
+    """Each cache of the shape code and its cap."""
+    return {
+        "win": (shapes._WIN, shapes._CAP_SUIT),
+        "m0": (shapes._M0, shapes._CAP_SUIT),
+        "m1": (shapes._M1, shapes._CAP_SUIT),
+        "usage": (shapes._U, shapes._CAP_USAGE),
+        "pairs": (shapes._AB, shapes._CAP_PAIR),
+    }
+
+
+def test_caches_are_emptied_at_their_caps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache past its cap is emptied before it takes a new entry: a long evening cannot
+    grow one beyond its cap (plus the sub-results one new entry computes on the way)."""
+    for cap in ("_CAP_SUIT", "_CAP_USAGE", "_CAP_PAIR"):
+        monkeypatch.setattr(shapes, cap, 300)
+    shapes.clear_caches()
+    seen = dict.fromkeys(_tables(), 0)
+    rng = random.Random(3)
+    for _ in range(1000):
+        _play_shapes(rng, 1)
+        for name, (table, _cap) in _tables().items():
+            seen[name] = max(seen[name], len(table))
+    assert seen["pairs"] <= 301
+    assert seen["win"] <= 302  # an entry and its int alias
+    assert all(300 <= n <= 600 for n in seen.values()), seen  # each was full
+    shapes.clear_caches()
+
+
+def _bytes_per_entry(table: dict[object, object]) -> float:
+    """One entry's share of a cache: of the dict, its key and its value (small ints are shared
+    by all, so free)."""
+    held = sys.getsizeof(table)
+    for item in table.items():
+        held += sum(sys.getsizeof(x) for x in item if not (isinstance(x, int) and -5 <= x <= 256))
+    return held / len(table)
+
+
+def test_full_caches_stay_small() -> None:
+    """An evening's play fills the caches up to their caps and then empties them, so the caps
+    bound the memory: all of them full hold under 15 MB (entries weighed on this Python)."""
+    shapes.clear_caches()
+    _play_shapes(random.Random(7), 400)
+    full = sum(_bytes_per_entry(table) * cap for table, cap in _tables().values())
+    assert full < 15e6, f"{full / 1e6:.1f} MB"
+    shapes.clear_caches()
 
 
 # -------------------------------------------------------------------------------------------
