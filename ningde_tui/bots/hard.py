@@ -19,7 +19,12 @@
 
 Every number of its play is in one ``HardTuning``; a variant is another ``HardTuning``
 (``benchmarks/bench_bots.py --variant``). With the call model, the pattern play and the read
-turned off it plays exactly as ``baseline`` (baseline.py, frozen; tests/bots/test_bots_baseline.py).
+turned off it plays exactly as ``baseline`` (baseline.py, frozen;
+tests/bots/test_bots_baseline.py): the judgement the two share — the discard rating, the value
+of a wait, passing up a win, 三金倒 — and the levels' flow are plain.py's functions, which hard
+calls with its tuning (composition: baseline inherits nothing from hard or the levels). Those
+functions are frozen, since baseline's pinned play depends on them: to judge differently, hard
+writes its own function and calls it instead of changing one there.
 
 Where the weights come from: ``CALL_WEIGHTS`` are fitted by benchmarks/fit_calls.py on
 benchmarks/data/calls.jsonl.gz, claim decisions of baseline's seats valued by rollouts that
@@ -37,29 +42,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules import shapes
-from ..rules.game import Action, ActionType, Observation, Phase
-from ..rules.scoring import (
-    DANDIAO,
-    JINQUE,
-    JINSHUN,
-    PATTERN_TABLE,
-    QINGYISE,
-    WinBy,
-    WinInput,
-    evaluate_win,
-    is_single_wait,
-)
-from ..rules.tiles import NUM_FACES, face, face_counts, tile_for_face
-from .evaluate import (
-    effective_tiles,
-    feed_chance,
-    groups_left,
-    isolation,
-    unseen_faces,
-    unseen_tiles,
-    visible_flush_suit,
-)
-from .levels import Candidate, HeuristicBot
+from ..rules.game import Action, ActionType, Observation
+from ..rules.tiles import NUM_FACES, face, face_counts
+from . import plain
+from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
+from .levels import HeuristicBot
+from .plain import Candidate
 from .reading import feed_risks
 
 
@@ -201,62 +189,6 @@ def target_shanten(target: int, counts: list[int], jokers: int, groups: int) -> 
     return shapes.shanten(suit_only(counts, target), jokers, groups)
 
 
-def win_chance(shanten: int, ukeire: int, pool: int, draws: int) -> float:
-    """A rough chance to complete from ``shanten`` with ``draws`` draws left."""
-    if shanten < 0:
-        return 1.0
-    p = min(0.95, ukeire / pool)
-    reach = 1.0 - (1.0 - p) ** max(1, draws - 2 * shanten)
-    return reach * (0.42**shanten)
-
-
-def melds_ukeire(c: Candidate, faces_unseen: list[int], golds_unseen: int, now: int) -> int:
-    """Unseen tiles that bring five melds (two golds set aside as the 金雀 pair) closer."""
-    total = golds_unseen
-    counts = c.counts
-    for f in range(NUM_FACES):
-        n = faces_unseen[f]
-        if not n:
-            continue
-        counts[f] += 1
-        if shapes.melds_shanten(counts, c.jokers - 2, c.groups) < now:
-            total += n
-        counts[f] -= 1
-    return total
-
-
-Threats = dict[int, tuple[float, int | None]]
-
-
-def threats(obs: Observation) -> Threats:
-    """How close each other player looks, and the suit of a visible 清一色 if any."""
-    out: Threats = {}
-    for other in range(4):
-        if other == obs.seat:
-            continue
-        melds = obs.melds[other]
-        level = 0.15 * len(melds) + 0.02 * len(obs.ponds[other])
-        pure = visible_flush_suit(obs, other)
-        if pure is not None:
-            level += 0.3
-        out[other] = (min(level, 1.0), pure)
-    return out
-
-
-def danger(obs: Observation, tile: int, threat: Threats) -> float:
-    """What discarding ``tile`` risks against the seats that look close (``threats``)."""
-    f = face(tile, obs.gold)
-    total = 0.0
-    for other, (level, pure) in threat.items():
-        if level < 0.3 or tile in obs.ponds[other]:
-            continue
-        # feeding a plain win costs no more than anyone else pays (rules.md §11); feeding
-        # a visible 清一色 hands out 30 a head that might not have come otherwise
-        if pure is not None and f // 9 == pure:
-            total += level * 40.0
-    return total
-
-
 class HardBot(HeuristicBot):
     """Speed counted with the others' discards, wins weighed by what they pay, calls by a
     learned model, 金雀/清一色 when close, and a read of the others when ready."""
@@ -270,24 +202,7 @@ class HardBot(HeuristicBot):
     # ------------------------------------------------------------------ discards
     def rank(self, obs: Observation, cands: list[Candidate]) -> None:
         tuning = self.tuning
-        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
-        best = min(c.shanten for c in cands)
-        threat = threats(obs)
-        for c in cands:
-            f = face(c.action.tile, obs.gold) if c.action.tile is not None else 0
-            c.score = -100.0 * c.shanten + 0.1 * isolation(c.counts, f)
-            if c.shanten != best:
-                continue
-            c.ukeire = effective_tiles(
-                c.counts, c.jokers, c.groups, c.shanten, faces_unseen, golds_unseen,
-                tuning.call_weight,
-            )  # fmt: skip
-            c.score += c.ukeire
-            if best == 0:
-                c.score += self.wait_value(obs, c, faces_unseen, golds_unseen) / 10.0
-            if c.action.tile is not None:
-                c.score -= tuning.feed_cost * feed_chance(obs, c.action.tile, faces_unseen)
-                c.score -= danger(obs, c.action.tile, threat)
+        plain.rate_discards(obs, cands, tuning.call_weight, tuning.feed_cost, tuning.share_self)
         if tuning.defence_cost:
             self.avoid_feeding(obs, cands)
         first = cands[0]
@@ -298,35 +213,6 @@ class HardBot(HeuristicBot):
         target = self.target(obs, before, first.jokers, first.groups)
         if target is not None:
             self.rank_for(obs, cands, target)
-
-    def wait_value(
-        self, obs: Observation, c: Candidate, faces_unseen: list[int], golds_unseen: int
-    ) -> float:
-        """Ready: the live winning tiles, each weighted by what a win on it pays — self-drawn,
-        or off a discard where the rules allow it (the 金雀/清一色 restriction may not)."""
-        seat = obs.seat
-        share_self = self.tuning.share_self
-        hand = list(obs.hand)
-        if c.action.tile is not None:
-            hand.remove(c.action.tile)
-        total = 0.0
-        for f in shapes.waits(c.counts, c.jokers):
-            n = faces_unseen[f]
-            if not n:
-                continue
-            tile = tile_for_face(f, obs.gold)
-            value = 0.0
-            for by, share in ((WinBy.SELF, share_self), (WinBy.DISCARD, 1 - share_self)):
-                w = WinInput(
-                    (*hand, tile), obs.melds[seat], obs.gold, tile, by, obs.dealer == seat,
-                    obs.streak, declined_three_gold=obs.declined_three_gold[seat],
-                )  # fmt: skip
-                score = evaluate_win(w, obs.config)
-                value += share * (score.total if score.legal else 0)
-            total += n * value
-        if golds_unseen:  # a drawn gold completes any ready hand
-            total += golds_unseen * 20
-        return total / 10.0
 
     def avoid_feeding(self, obs: Observation, cands: list[Candidate]) -> None:
         """Ready after the discard: each discard costs defence_cost × its feed risk."""
@@ -342,17 +228,17 @@ class HardBot(HeuristicBot):
     def target(self, obs: Observation, counts: list[int], jokers: int, groups: int) -> int | None:
         """The pattern to play for with these concealed tiles (face counts), if any."""
         tuning = self.tuning
-        plain = shapes.shanten(counts, jokers, groups)
+        ordinary = shapes.shanten(counts, jokers, groups)
         options: list[tuple[int, int]] = []
         if jokers >= 2 and tuning.jinque_extra >= 0:
             js = target_shanten(JINQUE_TARGET, counts, jokers, groups)
-            if js - plain <= tuning.jinque_extra:
+            if js - ordinary <= tuning.jinque_extra:
                 options.append((js, JINQUE_TARGET))
         shown = {face(m.tiles[0], obs.gold) // 9 for m in obs.melds[obs.seat]}
         if len(shown) <= 1 and tuning.flush_extra >= 0:
             for s in shown or (0, 1, 2):
                 q = target_shanten(s, counts, jokers, groups)
-                if q - plain <= tuning.flush_extra:
+                if q - ordinary <= tuning.flush_extra:
                     options.append((q, s))
         options = [o for o in options if obs.drawable >= tuning.draws_per_step * (o[0] + 1)]
         # the closer one; at a tie 清一色, which pays more (b×3+30 against b×3+15)
@@ -366,7 +252,9 @@ class HardBot(HeuristicBot):
         for c, q in rated:
             uke = 0.0
             if q == best and target == JINQUE_TARGET:
-                uke = melds_ukeire(c, faces_unseen, golds_unseen, q)
+                uke = plain.melds_ukeire(
+                    c.counts, c.jokers, c.groups, faces_unseen, golds_unseen, q
+                )
             elif q == best:
                 uke = effective_tiles(
                     suit_only(c.counts, target), c.jokers, c.groups, q,
@@ -376,110 +264,18 @@ class HardBot(HeuristicBot):
 
     # ------------------------------------------------------------------ wins
     def choose(self, obs: Observation) -> Action:
-        win = next((a for a in obs.legal if a.type == ActionType.WIN), None)
-        if win is not None and self.play_on_for_more(obs):
-            if obs.phase == Phase.TURN:
-                discards = [a for a in obs.legal if a.type == ActionType.DISCARD]
-                if discards:
-                    return self.pick_discard(obs, list(obs.hand), discards, groups_left(obs)).action
-            else:
-                return next(a for a in obs.legal if a.type == ActionType.PASS)
-        if win is not None and obs.phase != Phase.TURN and self.wait_for_self_draw(obs):
-            return next(a for a in obs.legal if a.type == ActionType.PASS)
-        return super().choose(obs)
+        held = plain.pass_up_win(obs, self.pick_discard, self.wait_for_self_draw)
+        return held if held is not None else super().choose(obs)
 
     def wait_for_self_draw(self, obs: Observation) -> bool:
-        """Pass up a discard win to self-draw, which pays double (rules.md §11)?
-
-        After passing, the hand is still ready (this ruleset has no furiten), so later discards
-        can still be won; it is enough that the next own draw alone is likely to win. That draw
-        wins with chance (live winning tiles + unseen golds) / unseen, is reached if none of the
-        opponents drawing first self-draws and nobody else takes this discard — nobody can
-        while this seat's 单钓/闲金 locks the others (rules.md §9) — and pays the 自摸 score.
-        """
-        tuning = self.tuning
-        seat = obs.seat
-        discarder, tile = obs.last_discard  # type: ignore[misc]
-        before_me = (seat - discarder - 1) % 4  # opponents who draw before this seat does
-        if obs.drawable <= before_me + 1:
-            return False
-        hand = obs.hand
-        dealer = obs.dealer == seat
-        declined = obs.declined_three_gold[seat]
-
-        def score(win_tile: int, by: WinBy) -> int:
-            w = WinInput(
-                (*hand, win_tile), obs.melds[seat], obs.gold, win_tile, by, dealer, obs.streak,
-                declined_three_gold=declined,
-            )  # fmt: skip
-            result = evaluate_win(w, obs.config)
-            return result.total if result.legal else 0
-
-        now = score(tile, WinBy.DISCARD)
-        if not now:
-            return False
-        faces_unseen, golds_unseen = unseen_faces(unseen_tiles(obs), obs.gold)
-        pool = sum(faces_unseen) + golds_unseen
-        if not pool:
-            return False
-        counts, jokers = face_counts(hand, obs.gold)
-        draws = [
-            (tile_for_face(f, obs.gold), faces_unseen[f]) for f in shapes.waits(counts, jokers)
-        ]
-        draws.append((obs.gold, golds_unseen))
-        expected = sum(n * score(t, WinBy.SELF) for t, n in draws if n) / pool
-        survive = (1.0 - tuning.opponent_self_draw) ** before_me
-        if is_single_wait(hand, obs.melds[seat], obs.gold, obs.config) is None:
-            survive *= 1.0 - tuning.other_claim
-        return survive * expected > tuning.self_draw_margin * now
-
-    def play_on_for_more(self, obs: Observation) -> bool:
-        """Skip a cheap win when a 金雀 is close enough to be worth more on average."""
-        hand = list(obs.hand)
-        claim = obs.phase != Phase.TURN and obs.last_discard is not None
-        if claim:
-            hand.append(obs.last_discard[1])  # type: ignore[index]
-        counts, jokers = face_counts(hand, obs.gold)
-        if jokers < 2:
-            return False
-        seat = obs.seat
-        w = WinInput(
-            tuple(hand), obs.melds[seat], obs.gold,
-            obs.last_discard[1] if claim else obs.drawn,  # type: ignore[index]
-            WinBy.DISCARD if claim else WinBy.SELF, obs.dealer == seat, obs.streak,
-            declined_three_gold=obs.declined_three_gold[seat],
-        )  # fmt: skip
-        now = evaluate_win(w, obs.config)
-        if not now.legal or now.pattern in (JINQUE, JINSHUN, QINGYISE, DANDIAO):
-            return False
-        unseen = unseen_tiles(obs)
-        faces_unseen, golds_unseen = unseen_faces(unseen, obs.gold)
-        pool = max(1, sum(faces_unseen) + golds_unseen)
-        draws_left = max(1, obs.drawable // 4)
-        groups = groups_left(obs)
-        b = jokers + sum(m.kong_fan() for m in obs.melds[seat]) + 1
-        best = 0.0
-        for f in range(NUM_FACES):
-            if not counts[f] or (claim and f == face(hand[-1], obs.gold)):
-                continue
-            counts[f] -= 1
-            cand = Candidate(Action(seat, ActionType.PASS), counts, jokers, groups, 0)
-            js = shapes.melds_shanten(counts, jokers - 2, groups)
-            juke = melds_ukeire(cand, faces_unseen, golds_unseen, js)
-            best = max(best, win_chance(js, juke, pool, draws_left))
-            counts[f] += 1
-        # a 金雀 pays its formula from each of the three others
-        return best * 0.7 * 3 * PATTERN_TABLE[JINQUE].formula.amount(b) > now.total
+        """Pass up a discard win to self-draw (plain.wait_for_self_draw, with the tuning)?"""
+        t = self.tuning
+        return plain.wait_for_self_draw(
+            obs, t.opponent_self_draw, t.other_claim, t.self_draw_margin
+        )
 
     def take_three_gold(self, obs: Observation) -> bool:
-        """三金倒 now, or play on for 金雀? Play on while the 金雀 is close and time remains
-        (三金倒 can still be declared after any later draw)."""
-        counts, jokers = face_counts(obs.hand, obs.gold)
-        groups = groups_left(obs)
-        extra = len(obs.hand) - (3 * groups + 1)
-        js = shapes.melds_shanten(counts, jokers - 2, groups) - max(0, extra)
-        threatened = any(level >= 0.6 for level, _ in threats(obs).values())
-        return threatened or obs.drawable < 16 or js > 1
+        return plain.take_three_gold(obs)
 
     # ------------------------------------------------------------------ calls
     def best_call(self, obs: Observation, calls: list[Action]) -> Action | None:
@@ -489,8 +285,8 @@ class HardBot(HeuristicBot):
         if target is None:
             if obs.last_discard is not None:
                 return self.model_call(obs, calls)
-            plain = self.closer_call(obs, calls)
-            return plain.action if plain is not None else None
+            closer = plain.closer_call(obs, calls, self.pick_discard)
+            return closer.action if closer is not None else None
         now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None
         for call in calls:
@@ -514,10 +310,10 @@ class HardBot(HeuristicBot):
         """The plain rule's call, unless the model rates it below −call_margin against passing
         (then pass), or rates another 吃/碰 (or one where the rule passes) above +call_margin."""
         margin = self.tuning.call_margin
-        closer = self.closer_call(obs, calls)
-        plain = closer.action if closer is not None else None
-        if plain is not None and plain.type == ActionType.KONG:
-            return plain  # kongs by the plain rule: too few in the fit to say otherwise
+        closer = plain.closer_call(obs, calls, self.pick_discard)
+        rule = closer.action if closer is not None else None
+        if rule is not None and rule.type == ActionType.KONG:
+            return rule  # kongs by the plain rule: too few in the fit to say otherwise
         view = ClaimView.of(obs)
         values: dict[Action, float] = {}
         for call in calls:
@@ -527,8 +323,8 @@ class HardBot(HeuristicBot):
             w = CALL_WEIGHTS.get(dsh)
             if w is not None:
                 values[call] = sum(a * b for a, b in zip(w, x, strict=True))
-        if plain is not None and values.get(plain, 0.0) >= -margin:
-            return plain
+        if rule is not None and values.get(rule, 0.0) >= -margin:
+            return rule
         best = max(values, key=values.__getitem__, default=None)
         if best is not None and values[best] > margin:
             return best
