@@ -12,6 +12,7 @@ saying which field is wrong.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from .config import RuleConfig
@@ -21,6 +22,7 @@ from .refusal import Refusal, RefusalCode
 from .tiles import parse_tile, tile_str
 
 T = TypeVar("T")
+E = TypeVar("E", bound=StrEnum)
 MAX_ITEMS = 200  # no list in a seat's view is longer (a pond holds at most ~30 tiles)
 _INFO_KEYS = {
     "dice", "whites_set_aside", "streak", "ends", "from", "by", "pattern", "why", "drawable",
@@ -80,6 +82,13 @@ def _seats(value: Any, what: str) -> tuple[int, ...]:
     return tuple(_seat(s, what) for s in _list(value, what))
 
 
+def member(kind: type[E], value: Any, what: str) -> E:
+    """The member of the StrEnum ``kind`` whose value ``value`` is, or a WireError."""
+    if not isinstance(value, str) or value not in tuple(kind):
+        raise WireError(f"unknown {what} {value!r}")
+    return kind(value)
+
+
 def field(data: Any, key: str) -> Any:
     """``data[key]`` of a JSON object, or a WireError."""
     if key not in _need(data, dict, "object"):
@@ -128,9 +137,7 @@ def meld_to(meld: Meld) -> dict[str, Any]:
 
 
 def meld_from(data: Any) -> Meld:
-    kind = field(data, "kind")
-    if kind not in tuple(MeldKind):
-        raise WireError(f"unknown meld {kind!r}")
+    kind = member(MeldKind, field(data, "kind"), "meld")
     if data["tiles"] is None:
         if kind != MeldKind.ANKONG:
             raise WireError("only a 暗杠 is face down")
@@ -140,7 +147,7 @@ def meld_from(data: Any) -> Meld:
         raise WireError(f"a {kind} of {len(tiles)} tiles")
     claimed = _opt(data.get("claimed"), tile_from, "claimed")
     source = _opt(data.get("from"), _seat, "from")
-    return Meld(MeldKind(kind), tiles, claimed, source, data.get("added") is True)
+    return Meld(kind, tiles, claimed, source, data.get("added") is True)
 
 
 def refusal_to(refusal: Refusal) -> dict[str, Any]:
@@ -154,9 +161,7 @@ def refusal_to(refusal: Refusal) -> dict[str, Any]:
 
 
 def refusal_from(data: Any, depth: int = 0) -> Refusal:
-    code = field(data, "code")
-    if code not in tuple(RefusalCode):
-        raise WireError(f"unknown refusal {code!r}")
+    code = member(RefusalCode, field(data, "code"), "refusal")
     params = dict(_need(data.get("params", {}), dict, "params"))
     for key, value in params.items():
         if not isinstance(value, str | int) or isinstance(value, bool):
@@ -167,7 +172,7 @@ def refusal_from(data: Any, depth: int = 0) -> Refusal:
     if cause is not None and depth > 2:
         raise WireError("a refusal nested too deep")
     return Refusal(
-        RefusalCode(code),
+        code,
         _need(data.get("text", ""), str, "text"),
         params,
         None if cause is None else refusal_from(cause, depth + 1),
@@ -185,10 +190,7 @@ def action_to(action: Action) -> dict[str, Any]:
 
 def action_from(data: Any, seat: int, claimed: int | None) -> Action:
     """``claimed`` is the discard a 吃/碰/杠 takes (the seat's last_discard)."""
-    kind = field(data, "a")
-    if kind not in tuple(ActionType):
-        raise WireError(f"unknown action {kind!r}")
-    kind = ActionType(kind)
+    kind = member(ActionType, field(data, "a"), "action")
     tile: int | None = None
     tiles: tuple[int, ...] = ()
     if kind in (ActionType.DISCARD, ActionType.ANKONG, ActionType.ADDKONG):
@@ -222,9 +224,7 @@ def event_to(event: Event) -> dict[str, Any]:
 
 
 def event_from(data: Any) -> Event:
-    kind = field(data, "kind")
-    if kind not in tuple(EventKind):
-        raise WireError(f"unknown event {kind!r}")
+    kind = member(EventKind, field(data, "kind"), "event")
     info = dict(_need(data.get("info", {}), dict, "info"))
     unknown = set(info) - _INFO_KEYS
     if unknown:
@@ -238,7 +238,7 @@ def event_from(data: Any) -> Event:
             raise WireError(f"event field {key!r} must be a string, number or flag")
     tile = data.get("tile")
     return Event(
-        EventKind(kind),
+        kind,
         _opt(data.get("seat"), _seat, "seat"),
         None if tile is None else tile_from(tile),
         tiles_from(data.get("tiles", []), "event tiles"),
@@ -293,9 +293,7 @@ def observation_from(
         return field(data, key)
 
     seat = _seat(get("seat"), "seat")
-    phase = get("phase")
-    if phase not in tuple(Phase):
-        raise WireError(f"unknown phase {phase!r}")
+    phase = member(Phase, get("phase"), "phase")
     last = get("last_discard")
     last_discard = None
     if last is not None:
@@ -306,7 +304,7 @@ def observation_from(
     flags = _list(get("declined_three_gold"), "declined_three_gold", 4)
     return Observation(
         seat,
-        Phase(phase),
+        phase,
         _seats(get("to_act"), "to_act"),
         _seat(get("turn"), "turn"),
         _seat(get("dealer"), "dealer"),
