@@ -7,8 +7,9 @@ unfinished room: the same room code, the same tokens reclaim the same seats.
 
 With ``you`` among the seats and a terminal, the host's own table opens through the same
 protocol as everyone's: the server runs in a thread and ``open_local_seat(url, token)`` from
-``ningde_tui.cli.join`` (the joining side) plays the seat, returning when the table closes. If
-that function is not there, the host runs headless and ``you`` is a seat like ``human``.
+``ningde_tui.cli.join`` (the joining side) plays the seat, returning when the table closes.
+The room file remembers which seat is the host's, so ``--continue`` opens it again with the
+same token. Without a terminal the host runs headless and that seat waits for its token.
 """
 
 from __future__ import annotations
@@ -16,14 +17,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib
 import ipaddress
 import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable
-from typing import cast
 
 from ..net import tokens
 from ..net.room import Room, RoomOptions
@@ -31,13 +29,12 @@ from ..net.server import RoomServer, tls_context
 from ..records.record import RecordError, check_seed
 from ..records.storage import list_records, resume
 from ..ui.model.match import BOT_LEVELS, PACES
+from .join import open_local_seat
 from .play import needs_terminal, parse_seed
 
 YOU = "you"
 HUMAN = "human"
 DEFAULT_SEATS = [YOU, HUMAN, HUMAN, HUMAN]
-
-LocalSeat = Callable[[str, str], int]
 
 
 def parse_room_seats(text: str) -> list[str]:
@@ -99,16 +96,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def local_seat() -> LocalSeat | None:
-    """The joining side's table for the host's own seat, if this install has it."""
-    try:
-        module = importlib.import_module(f"{__package__}.join")
-    except ImportError:
-        return None
-    hook = getattr(module, "open_local_seat", None)
-    return cast(LocalSeat, hook) if callable(hook) else None
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -129,9 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     server = RoomServer(args.host, args.port, origins=args.origin, tls=tls)
     server.add(room)
     seats = args.seats or DEFAULT_SEATS
-    hook = local_seat() if YOU in seats and not args.resume else None
-    if hook is not None and needs_terminal("host") is None:
-        return _with_table(server, room, hook, seats.index(YOU))
+    own = room.tokens.host_seat if args.resume else seats.index(YOU) if YOU in seats else None
+    if own is not None and needs_terminal("host") is None:
+        return _with_table(server, room, own)
     return asyncio.run(_serve(server, room, seats if not args.resume else None))
 
 
@@ -181,6 +168,8 @@ def _banner(server: RoomServer, room: Room, seats: list[str] | None) -> None:
     for seat, status in enumerate(room.statuses()):
         if status.kind == "bot":
             _say(f"seat {seat + 1}: bot {status.level}")
+        elif seat == room.tokens.host_seat:
+            _say(f"seat {seat + 1}: the host's own table")
         elif seats is not None and seats[seat] == YOU:
             _say(f"seat {seat + 1}: yours: open it with ningde join {url}")
         elif status.name:
@@ -226,9 +215,10 @@ async def _serve(
     return 0
 
 
-def _with_table(server: RoomServer, room: Room, hook: LocalSeat, seat: int) -> int:
-    """The server in a thread, the host's own table in this one."""
-    token = room.reserve(seat, "you")
+def _with_table(server: RoomServer, room: Room, seat: int) -> int:
+    """The server in a thread, the host's own table in this one (a continued room: the seat's
+    own token again)."""
+    token = room.tokens.tokens[seat] or room.reserve(seat, "you")
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     status: list[int] = []
@@ -241,7 +231,7 @@ def _with_table(server: RoomServer, room: Room, hook: LocalSeat, seat: int) -> i
     if status:
         return status[0]
     try:
-        hook(server.url(room), token)
+        open_local_seat(server.url(room), token)
     finally:
         loop.call_soon_threadsafe(room.stop)
         thread.join(10)

@@ -437,12 +437,13 @@ class Room:
         self._wake.set()
 
     def reserve(self, seat: int, name: str) -> str:
-        """Hold a player's seat for someone who will come with this token (the host's own
-        table): the seat counts as taken."""
+        """Hold a player's seat for the host's own table, which will come with this token:
+        the seat counts as taken, and the room file remembers it is the host's."""
         place = self.seats[seat]
         if place.kind != HUMAN or self.tokens.tokens[seat] is not None or self.started:
             raise ValueError(f"seat {seat + 1} is not a free player's seat")
         place.name = name
+        self.tokens.host_seat = seat
         return self.tokens.issue(seat)
 
     def start(self, fill_with_bots: bool = False) -> None:

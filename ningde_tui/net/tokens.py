@@ -44,6 +44,7 @@ class SeatTokens:
 
     room: str
     tokens: list[str | None] = field(default_factory=lambda: [None] * 4)
+    host_seat: int | None = None  # the seat the host's own terminal plays, if any
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` holds, or None. Every held token is compared (no early exit)."""
@@ -70,7 +71,9 @@ def save(record: Path, tokens: SeatTokens) -> Path:
     over the old one, so it is never readable by others nor ever half written."""
     path = room_file(record)
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    data = json.dumps({"room": tokens.room, "tokens": tokens.tokens}).encode()
+    data = json.dumps(
+        {"room": tokens.room, "tokens": tokens.tokens, "host_seat": tokens.host_seat}
+    ).encode()
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     try:
         with os.fdopen(fd, "wb") as out:
@@ -97,6 +100,9 @@ def load(record: Path) -> SeatTokens:
         raise ValueError(f"{path.name}: no seat tokens")
     if not all(t is None or (isinstance(t, str) and 16 <= len(t) <= MAX_TOKEN) for t in held):
         raise ValueError(f"{path.name}: a token is malformed")
+    host_seat = data.get("host_seat")
+    if host_seat is not None and (type(host_seat) is not int or not 0 <= host_seat < 4):
+        raise ValueError(f"{path.name}: the host's seat is malformed")
     if os.name == "posix" and path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)  # someone widened it: the tokens are the seats
-    return SeatTokens(room, list(held))
+    return SeatTokens(room, list(held), host_seat)

@@ -5,6 +5,7 @@ claim window looks the same whether or not anyone could claim."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import statistics
@@ -14,10 +15,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from net_helpers import Player, play_all, running_room
+from net_helpers import INSTANT, Player, play_all, running_room
 
 from ningde_tui.cli import replay
+from ningde_tui.net import tokens
+from ningde_tui.net.room import Room, RoomOptions
+from ningde_tui.net.server import RoomServer
 from ningde_tui.records.record import replay_file
+from ningde_tui.records.storage import resume
 from ningde_tui.rules.game import CHOICE_PHASES, ActionType, Game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,3 +142,38 @@ async def test_a_claim_window_looks_the_same_whether_or_not_anyone_could_claim()
     assert min(delays[True] + delays[False]) >= pause * 0.9
     gap = abs(statistics.median(delays[True]) - statistics.median(delays[False]))
     assert gap < 0.04, (statistics.median(delays[True]), statistics.median(delays[False]))
+
+
+async def test_the_hosts_own_seat_is_kept_with_its_token_for_continue() -> None:
+    """``ningde host --seats …,you,…``: the seat the host's table plays is reserved with a
+    token, and the room file says it is the host's, so ``--continue`` reopens that table."""
+    server = RoomServer("127.0.0.1", 0)
+    room = server.add(Room.new("ROOM", ["human", "easy", "easy", "easy"], RoomOptions(**INSTANT)))
+    token = room.reserve(0, "you")
+    await server.start()
+    task = asyncio.ensure_future(room.run())
+    try:
+        host = await Player(server.url(room), token=token).connect()
+        await asyncio.wait_for(host.run(lambda m: m["t"] == "state"), 10)
+        record = room.record_path
+        await host.close()
+    finally:
+        room.stop()
+        await asyncio.wait_for(task, 10)
+        await server.close()
+    assert host.seat == 0
+    assert record is not None
+    held = tokens.load(record)
+    assert (held.host_seat, held.tokens[0]) == (0, token)
+    again = Room.resumed(resume(record), held)
+    assert (again.tokens.host_seat, again.tokens.tokens[0]) == (0, token)
+
+
+def test_a_room_file_with_a_malformed_host_seat_is_refused(tmp_path: Path) -> None:
+    record = tmp_path / "room.jsonl"
+    path = tokens.save(record, tokens.SeatTokens("ROOM", [tokens.new_token(), None, None, None]))
+    assert tokens.load(record).host_seat is None
+    for bad in (4, -1, "0", True, 1.0):
+        path.write_text(json.dumps({"room": "ROOM", "tokens": [None] * 4, "host_seat": bad}))
+        with pytest.raises(ValueError, match="host's seat"):
+            tokens.load(record)
