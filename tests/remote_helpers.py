@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from textual.pilot import Pilot
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -24,6 +26,7 @@ from ningde_tui.rules import wire
 from ningde_tui.rules.game import Game, IllegalAction, watcher_view
 from ningde_tui.rules.refusal import Refusal, RefusalCode
 from ningde_tui.ui.model.match import Match
+from ningde_tui.ui.screens.remote import RemoteTableScreen
 
 
 def seat_state(
@@ -231,3 +234,15 @@ class ScriptedRoom:
                 await ws.send(text)
             except ConnectionClosed:
                 pass
+
+
+async def until(pilot: Pilot[None], ready: Callable[[], bool], seconds: float = 15.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if ready():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the table did not get there in time")
+
+
+def seat_of(pilot: Pilot[None]) -> RemoteTableScreen:
+    return next(s for s in pilot.app.screen_stack if isinstance(s, RemoteTableScreen))

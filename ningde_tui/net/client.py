@@ -21,6 +21,7 @@ import os
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -200,11 +201,18 @@ class RoomClient:
 
     async def send_act(self, seq: int, action: Action) -> bool:
         """Send ``action`` for the state ``seq``; False when there is no connection now."""
+        return await self._send(protocol.act(seq, wire.action_to(action)))
+
+    async def send_start(self) -> bool:
+        """The host's seat: deal now, bots in the seats still free."""
+        return await self._send(protocol.start())
+
+    async def _send(self, message: dict[str, Any]) -> bool:
         ws = self._ws
         if ws is None:
             return False
         try:
-            await ws.send(protocol.dumps(protocol.act(seq, wire.action_to(action))))
+            await ws.send(protocol.dumps(message))
         except ConnectionClosed:
             return False
         return True

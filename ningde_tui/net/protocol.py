@@ -10,7 +10,9 @@ Beyond §6 (added fields, nothing renamed): a ``state`` also carries ``scores`` 
 totals before this hand), ``hand`` (its number), ``round`` and ``rounds`` (0: no limit), so a
 client can draw the whole table from its messages; a ``result`` also carries ``win_tile`` and
 ``payments`` (one object per paying seat: the engine's formula as data) so the result screen can
-show the formula.
+show the formula. A ``welcome`` also carries ``host_seat`` (the seat the host's own table plays,
+or null) and ``started`` (false while the room waits for players); that seat may send
+``{"t": "start"}`` to deal at once, bots taking the seats still free.
 """
 
 from __future__ import annotations
@@ -62,12 +64,21 @@ class Act:
     action: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Start:
+    """The host's own seat asks the room to deal now: bots take the seats still free."""
+
+
 def hello(name: str, token: str | None = None, watch: bool = False) -> dict[str, Any]:
     return {"t": "hello", "protocol": PROTOCOL, "name": name, "token": token, "watch": watch}
 
 
 def act(seq: int, action: dict[str, Any]) -> dict[str, Any]:
     return {"t": "act", "seq": seq, **action}
+
+
+def start() -> dict[str, Any]:
+    return {"t": "start"}
 
 
 def _load(text: str | bytes) -> dict[str, Any]:
@@ -84,7 +95,7 @@ def _load(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def parse_client(text: str | bytes) -> Hello | Act:
+def parse_client(text: str | bytes) -> Hello | Act | Start:
     """A client's message, checked; raises ProtocolError."""
     data = _load(text)
     kind = data["t"]
@@ -103,6 +114,8 @@ def parse_client(text: str | bytes) -> Hello | Act:
             seq = wire.number(data.get("seq"), "seq")
             action = {k: v for k, v in data.items() if k not in ("t", "seq")}
             return Act(seq, action)
+        if kind == "start":
+            return Start()
     except wire.WireError as bad:
         raise ProtocolError("bad_field", str(bad)) from None
     raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
@@ -146,6 +159,8 @@ class Welcome:
     token: str | None
     rules: RuleConfig
     seats: tuple[SeatStatus, ...]
+    host_seat: int | None = None  # the seat the host's own table plays (it may ``start``)
+    started: bool = True  # False: the room waits for players before the first deal
 
 
 @dataclass(frozen=True)
@@ -181,6 +196,7 @@ class Result:
 @dataclass(frozen=True)
 class Seats:
     seats: tuple[SeatStatus, ...]
+    timed_out: int | None = None  # the seat whose decision the room just played for it
 
 
 @dataclass(frozen=True)
@@ -203,6 +219,8 @@ def welcome(
     token: str | None,
     rules: RuleConfig,
     seats: list[SeatStatus] | tuple[SeatStatus, ...],
+    host_seat: int | None = None,
+    started: bool = True,
 ) -> dict[str, Any]:
     return {
         "t": "welcome",
@@ -212,6 +230,8 @@ def welcome(
         "token": token,
         "rules": rules.to_dict(),
         "seats": [s.to_dict() for s in seats],
+        "host_seat": host_seat,
+        "started": started,
     }
 
 
@@ -364,6 +384,8 @@ def _read_welcome(data: dict[str, Any], _: RuleConfig | None) -> Welcome:
         None if token is None else wire.text(token, "token"),
         config,
         _statuses(wire.field(data, "seats")),
+        None if data.get("host_seat") is None else wire.seat(data["host_seat"], "host_seat"),
+        wire.flag(data.get("started", True), "started"),
     )
 
 
@@ -416,7 +438,10 @@ def _read_result(data: dict[str, Any], _: RuleConfig | None) -> Result:
 
 
 def _read_seats(data: dict[str, Any], _: RuleConfig | None) -> Seats:
-    return Seats(_statuses(wire.field(data, "seats")))
+    late = data.get("timed_out")
+    return Seats(
+        _statuses(wire.field(data, "seats")), None if late is None else wire.seat(late, "timed_out")
+    )
 
 
 def _read_over(data: dict[str, Any], _: RuleConfig | None) -> Over:

@@ -259,7 +259,12 @@ class Room:
         seat = conn.seat
         token = None if seat is None else self.tokens.tokens[seat]
         rules = self.match.session.config if self.match is not None else self._config()
-        self._send(conn, protocol.welcome(self.code, seat, token, rules, self.statuses()))
+        self._send(
+            conn,
+            protocol.welcome(
+                self.code, seat, token, rules, self.statuses(), self.tokens.host_seat, self.started
+            ),
+        )
 
     def _config(self) -> RuleConfig:
         config = self.options.config or RuleConfig(rounds=self.options.rounds)
@@ -481,6 +486,20 @@ class Room:
         except IllegalAction as no:
             self._refuse(conn, message.seq, no.refusal)
             return False
+        return True
+
+    def start_now(self, conn: Conn) -> bool:
+        """The host's own seat says deal now (``{"t": "start"}``): bots take the free seats.
+        Anyone else is refused, and so is a room already dealt."""
+        seat = conn.seat
+        host = self.tokens.host_seat
+        if seat is None or seat != host or self.seats[seat].conn is not conn or self.started:
+            why = "the room has started" if self.started else "only the host's seat starts the room"
+            self._refuse(conn, conn.state_seq, Refusal(RefusalCode.NOT_ALLOWED, why))
+            return False
+        self._line("the host starts the room: bots take the free seats")
+        self.start(fill_with_bots=True)
+        self._seats_changed()
         return True
 
     def _refuse(self, conn: Conn, seq: int, refusal: Refusal) -> None:

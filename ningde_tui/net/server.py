@@ -190,7 +190,12 @@ class RoomServer:
                 message = protocol.parse_client(text)
                 if isinstance(message, Hello):
                     raise ProtocolError("hello_again", "hello comes once, first")
-                if not room.act(conn, message) and not flood.ok():
+                done = (
+                    room.start_now(conn)
+                    if isinstance(message, protocol.Start)
+                    else room.act(conn, message)
+                )
+                if not done and not flood.ok():
                     raise ProtocolError("flood", f"at most {FLOOD_RATE:g} refused acts a second")
         except ProtocolError as bad:
             peer.fail(bad.code, str(bad))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -53,6 +53,9 @@ from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from ..net.hosting import HostedRoom
 
 
 class Palette(DismissOnce, CommandPalette):
@@ -94,6 +97,7 @@ class NingdeApp(App[None]):
         # what the player may change while the app runs (the settings screen, a new game)
         self.settings = options.settings_or_default()
         self.lang, self.pace = options.lang, options.pace
+        self.hosted: HostedRoom | None = None  # the room this app hosts (开房间)
         self.ascii_tiles = options.draws_ascii
         self.seed, self.rounds = options.seed, options.rounds
         self.bots = list(options.bots)
@@ -411,8 +415,51 @@ class NingdeApp(App[None]):
         if isinstance(self.screen, StartScreen):
             self.join_room(message.target)
 
+    def on_start_screen_host_room(self, message: StartScreen.HostRoom) -> None:
+        if isinstance(self.screen, StartScreen):
+            self.host_room(message)
+
+    @work(exclusive=True, group="hosting")
+    async def host_room(self, chosen: StartScreen.HostRoom) -> None:
+        """开房间: the room's server on this app's loop, the host's table joining it through
+        the protocol like every friend's; the start screen says why if it cannot listen."""
+        from ..net.client import RoomClient
+        from ..net.hosting import EVERYWHERE, HostedRoom
+
+        target = chosen.target
+        you = chosen.seats.index(HUMAN_SEAT)
+        name = chosen.name or tr(self.lang, "seat.player", n=you + 1)
+        try:
+            hosted = await HostedRoom.open(
+                chosen.seats,
+                you,
+                name,
+                address=EVERYWHERE[0] if target.lan else "127.0.0.1",
+                port=target.port,
+                rounds=chosen.rounds,
+                pace=self.pace,
+                turn_seconds=target.turn_seconds,
+                rules=self.settings.rule_config(chosen.rounds),
+            )
+        except OSError as exc:
+            self.notify(tr(self.lang, "host.cannot", why=str(exc)), severity="error", timeout=10)
+            return
+        await self.close_hosted()
+        self.hosted = hosted
+        client = RoomClient(hosted.url, name, token=hosted.token)
+        self.show_table(RemoteTableScreen(client, share=hosted.share_urls()))
+
+    async def close_hosted(self) -> None:
+        """End the room this app hosts, if any (its record can be continued)."""
+        hosted, self.hosted = self.hosted, None
+        if hosted is not None:
+            await hosted.close()
+
     def on_remote_table_screen_done(self, _: RemoteTableScreen.Done) -> None:
         self.action_new_game()
+
+    async def on_unmount(self) -> None:
+        await self.close_hosted()
 
     def on_recent_screen_watch(self, message: RecentScreen.Watch) -> None:
         if isinstance(self.screen, RecentScreen):
@@ -442,7 +489,10 @@ class NingdeApp(App[None]):
             self.push_screen(screen, lambda result: done(self, result))
 
     def action_new_game(self) -> None:
-        """Back to the start screen (whatever is open on top of the table is closed)."""
+        """Back to the start screen (whatever is open on top of the table is closed; a room
+        this app hosts ends)."""
+        if self.hosted is not None:
+            self.run_worker(self.close_hosted(), group="hosting-close")
         while len(self.screen_stack) > 2:
             self.pop_screen()
         start = self.start()

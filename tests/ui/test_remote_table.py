@@ -6,10 +6,9 @@ it back, and sees the hand's result."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 from pilot_helpers import SIZE, widget_text
-from remote_helpers import ScriptedRoom
+from remote_helpers import ScriptedRoom, seat_of, until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -20,18 +19,6 @@ from ningde_tui.ui.screens.remote import JoinDialog, RemoteTableScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.widgets.hand import TILE_KEYS, HandView
-
-
-async def until(pilot: Pilot[None], ready: Callable[[], bool], seconds: float = 15.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if ready():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the table did not get there in time")
-
-
-def seat_of(pilot: Pilot[None]) -> RemoteTableScreen:
-    return next(s for s in pilot.app.screen_stack if isinstance(s, RemoteTableScreen))
 
 
 def on_table(pilot: Pilot[None]) -> bool:

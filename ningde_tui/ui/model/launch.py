@@ -36,6 +36,16 @@ class RoomTarget:
     token: str | None = None
 
 
+@dataclass(frozen=True)
+class HostTarget:
+    """A room to host from the app (the start screen's 开房间): who may reach it (this
+    computer only, or the network), the port, and the time per decision (None: no limit)."""
+
+    lan: bool = False
+    port: int = 7340
+    turn_seconds: float | None = None
+
+
 def seat_plan(seats: Sequence[str]) -> tuple[tuple[int, ...], list[str]]:
     """("human" | a bot level) per seat → (the humans' seats, the bots' levels in seat order)."""
     if len(seats) != 4:

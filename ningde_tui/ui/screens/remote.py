@@ -10,23 +10,39 @@ result screen with every hand the room revealed; who is offline is named at the 
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
+
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...net.client import ClientEvent, ConnectionLost, Dropped, RoomClient
-from ...net.protocol import Error, Over, ProtocolError, Refused, Result, Seats, State, Welcome
+from ...net.protocol import (
+    BOT,
+    Error,
+    Over,
+    ProtocolError,
+    Refused,
+    Result,
+    Seats,
+    SeatStatus,
+    State,
+    Welcome,
+)
 from ...records.record import MAX_NAME_CHARS
 from ...rules.game import Action
 from ..model.announce import Line
 from ..model.i18n import level_name, refusal_text, tr
-from ..model.launch import RoomTarget
+from ..model.launch import HostTarget, RoomTarget
 from ..model.remote import RemoteSeat, hand_result
 from ..model.seating import Seating
 from ..model.view import TableView
+from ..palette import BAD, GOLD, MUTED
 from .base import PlayerModal
 from .board import COMMON_BINDINGS
 from .seat_input import SeatInput, choice_bindings, move_bindings, tile_bindings
@@ -44,9 +60,16 @@ class RemoteTableScreen(SeatInput):
     class Done(Message):
         """The session is over, or the room is gone: leave the table."""
 
-    def __init__(self, client: RoomClient, *, exit_on_leave: bool = False) -> None:
+    def __init__(
+        self, client: RoomClient, *, exit_on_leave: bool = False, share: Sequence[str] = ()
+    ) -> None:
+        """``share``: the addresses to give friends while the room waits (the host's table)."""
         super().__init__()
         self.client = client
+        self.share = tuple(share) or (client.url,)
+        self.waiting: WaitingRoom | None = None  # over the table until the first deal
+        self.deadline_at: float | None = None  # when the room plays this seat's decision
+        self.shown_left: int | None = None
         self.remote = RemoteSeat()
         self.exit_on_leave = exit_on_leave
         self.sent: int | None = None  # the seq of the state a decision was sent for
@@ -58,9 +81,13 @@ class RemoteTableScreen(SeatInput):
             True,
         ) * 4  # who was connected at the last ``seats``
 
+    def compose_beside_hand(self) -> ComposeResult:
+        yield Static("", id="deadline")
+
     def on_mount(self) -> None:
         super().on_mount()
         self.announce(Line(tr(self.lang, "remote.connecting"), "notice"))
+        self.set_interval(0.2, self.show_deadline)
         self.run_room()
 
     def on_unmount(self) -> None:
@@ -92,9 +119,13 @@ class RemoteTableScreen(SeatInput):
             self.welcomed(message)
         elif isinstance(message, State):
             self.sent = None
+            self.close_waiting()
+            self.set_deadline(message)
             self.refresh_table()
         elif isinstance(message, Seats):
             self.seats_changed()
+            if message.timed_out is not None:
+                self.timed_out(message.timed_out)
         elif isinstance(message, Refused):
             self.sent = None
             why = refusal_text(self.lang, message.refusal)
@@ -119,6 +150,54 @@ class RemoteTableScreen(SeatInput):
         self.seating = Seating(self.lang, seat or 0, self.table_names(), relative=seat is not None)
         if seat is None:
             self.announce(Line(tr(self.lang, "remote.watching"), "notice"))
+        if not welcome.started and self.waiting is None:
+            self.waiting = WaitingRoom(self.share, self.remote, welcome.host_seat)
+            self.app.push_screen(self.waiting, callback=self._waited)
+
+    # ------------------------------------------------------------ before the first deal
+    def close_waiting(self) -> None:
+        if self.waiting is not None:
+            waiting, self.waiting = self.waiting, None
+            waiting.dismiss(False)
+
+    def _waited(self, leave: bool | None) -> None:
+        self.waiting = None
+        if leave:
+            self.leave()
+
+    def start_room(self) -> None:
+        """The host deals now, bots in the seats still free."""
+        self.run_worker(self.client.send_start(), group="room-send")
+
+    # ------------------------------------------------------------ the time to decide
+    def set_deadline(self, state: State) -> None:
+        if state.deadline is None or not state.obs.legal:
+            self.deadline_at = None
+        else:
+            self.deadline_at = time.monotonic() + state.deadline
+        self.show_deadline()
+
+    def show_deadline(self) -> None:
+        """The seconds left for this seat's decision, when the room runs a timer."""
+        at = self.deadline_at
+        left = None if at is None else max(0, int(at - time.monotonic() + 0.999))
+        if left == self.shown_left:
+            return
+        self.shown_left = left
+        text = Text()
+        if left is not None:
+            style = f"bold {BAD}" if left <= 5 else f"bold {GOLD}"
+            text.append(tr(self.lang, "remote.deadline", s=left), style=style)
+        self.query_one("#deadline", Static).update(text)
+
+    def timed_out(self, seat: int) -> None:
+        if seat == self.remote.seat:
+            line = tr(self.lang, "remote.timed_out_you")
+        else:
+            status = self.remote.seats[seat]
+            name = status.name or tr(self.lang, "seat.player", n=seat + 1)
+            line = tr(self.lang, "remote.timed_out", name=name)
+        self.announce(Line(line, "notice"))
 
     def table_names(self) -> tuple[str | None, ...]:
         """Who sits where as the table names them: players by name (offline ones said so),
@@ -147,6 +226,8 @@ class RemoteTableScreen(SeatInput):
                 name = status.name or tr(self.lang, "seat.player", n=seat + 1)
                 self.notify(tr(self.lang, key, name=name), timeout=4)
         self.was_connected = now
+        if self.waiting is not None:
+            self.waiting.show_seats()
         if self.remote.ready:
             self.refresh_table()
 
@@ -253,5 +334,146 @@ class JoinDialog(PlayerModal[RoomTarget | None]):
         self.dismiss(RoomTarget(url, name, watch))
 
     @on(Button.Pressed, "#join-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class WaitingRoom(PlayerModal[bool]):
+    """The room before its first deal, over the table: the address to give friends, who has
+    come, and for the host's own seat a key to deal now with bots in the seats still free.
+    Closed by the first deal (dismissed False), or to leave the room (True)."""
+
+    CSS_PATH = "remote.tcss"
+    BINDINGS = [
+        Binding("s", "start", "key.start_room"),
+        Binding("escape", "leave", "key.leave_room", key_display="Esc"),
+    ]
+
+    def __init__(self, share: Sequence[str], remote: RemoteSeat, host_seat: int | None) -> None:
+        super().__init__()
+        self.share = share
+        self.remote = remote
+        self.host_seat = host_seat
+
+    @property
+    def is_host(self) -> bool:
+        return self.host_seat is not None and self.host_seat == self.remote.seat
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        code = self.remote.welcome.room if self.remote.welcome else ""
+        with Vertical(id="wait-box") as box:
+            box.border_title = tr(lang, "wait.title", code=code)
+            yield Label(tr(lang, "wait.share"), classes="join-label")
+            yield Static("\n".join(self.share), id="wait-url")
+            yield Static("", id="wait-seats")
+            note = "wait.all_in" if self.is_host or self.host_seat is None else "wait.for_host"
+            yield Static(tr(lang, note), id="wait-note")
+            with Horizontal(id="join-buttons"):
+                if self.is_host:
+                    yield Button(
+                        tr(lang, "wait.start"), id="wait-start", variant="success", compact=True
+                    )
+                yield Button(tr(lang, "wait.leave"), id="wait-leave", compact=True)
+
+    def on_mount(self) -> None:
+        self.show_seats()
+        if self.is_host:
+            self.query_one("#wait-start", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.is_host if action == "start" else True
+
+    def show_seats(self) -> None:
+        shown = self.query("#wait-seats").results(Static)
+        box = next(shown, None)
+        if box is None:
+            return
+        out = Text()
+        for seat, status in enumerate(self.remote.seats):
+            if seat:
+                out.append("\n")
+            out.append_text(self._seat_line(seat, status))
+        box.update(out)
+
+    def _seat_line(self, seat: int, status: SeatStatus) -> Text:
+        lang = self.lang
+        if status.kind == BOT:
+            who, style = tr(lang, "wait.bot", level=level_name(status.level, lang)), MUTED
+        elif seat == self.remote.seat:
+            who, style = tr(lang, "wait.you"), f"bold {GOLD}"
+        elif status.name:
+            who, style = status.name, ""
+            if not status.connected:
+                who += tr(lang, "wait.offline")
+        else:
+            who, style = tr(lang, "wait.free"), MUTED
+        if seat == self.host_seat:
+            who += tr(lang, "wait.host")
+        return Text(tr(lang, "wait.seat", n=seat + 1, who=who), style=style)
+
+    @on(Button.Pressed, "#wait-start")
+    def action_start(self) -> None:
+        screen = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if self.is_host and isinstance(screen, RemoteTableScreen):
+            screen.start_room()
+
+    @on(Button.Pressed, "#wait-leave")
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+
+TURN_CHOICES = (None, 15.0, 30.0, 60.0)
+
+
+class HostDialog(PlayerModal[HostTarget | None]):
+    """开房间: who may reach the room (this computer, or the network), its port, the time per
+    decision. The seats are the start screen's. Dismissed with the room to open, or None."""
+
+    CSS_PATH = "remote.tcss"
+    BINDINGS = [Binding("escape", "cancel", "key.back", key_display="Esc")]
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="join-box") as box:
+            box.border_title = tr(lang, "host.title")
+            yield Static(tr(lang, "host.seats"), id="host-seats")
+            yield Label(tr(lang, "host.reach"), classes="join-label")
+            reach = [(tr(lang, "host.reach_lan"), True), (tr(lang, "host.reach_local"), False)]
+            yield Select(reach, value=True, allow_blank=False, id="host-reach", compact=True)
+            yield Label(tr(lang, "host.port"), classes="join-label")
+            yield Input("7340", id="host-port", type="integer", max_length=5, compact=True)
+            yield Label(tr(lang, "host.turn"), classes="join-label")
+            turns = [
+                (tr(lang, "host.turn_off") if t is None else tr(lang, "host.turn_n", n=int(t)), t)
+                for t in TURN_CHOICES
+            ]
+            yield Select(turns, value=None, allow_blank=False, id="host-turn", compact=True)
+            yield Static(tr(lang, "host.lan_note"), id="host-note")
+            yield Static("", id="join-error")
+            with Horizontal(id="join-buttons"):
+                yield Button(tr(lang, "host.go"), id="host-go", variant="success", compact=True)
+                yield Button(tr(lang, "join.cancel"), id="host-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#host-go", Button).focus()
+
+    @on(Select.Changed, "#host-reach")
+    def _reach(self, event: Select.Changed) -> None:
+        self.query_one("#host-note", Static).display = bool(event.value)
+
+    @on(Button.Pressed, "#host-go")
+    @on(Input.Submitted)
+    def _go(self) -> None:
+        raw = self.query_one("#host-port", Input).value.strip()
+        if not raw.isdigit() or not 1024 <= int(raw) <= 65535:
+            self.query_one("#join-error", Static).update(tr(self.lang, "host.bad_port"))
+            return
+        lan = bool(self.query_one("#host-reach", Select).value)
+        turn = self.query_one("#host-turn", Select).value
+        seconds = turn if isinstance(turn, float) else None
+        self.dismiss(HostTarget(lan, int(raw), seconds))
+
+    @on(Button.Pressed, "#host-cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)

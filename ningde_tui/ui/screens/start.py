@@ -21,7 +21,7 @@ from ...records.record import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ..model.i18n import level_name, tr
-from ..model.launch import RoomTarget
+from ..model.launch import HostTarget, RoomTarget
 from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
@@ -82,6 +82,16 @@ class StartScreen(PlayerScreen[None]):
         """Sit at a seat of an online room (or watch it)."""
 
         target: RoomTarget
+
+    @dataclass
+    class HostRoom(Message):
+        """Host an online room with these seats ("human": you in the first, friends in the
+        others), 圈 and name; ``target``: who may reach it, its port, its timer."""
+
+        target: HostTarget
+        seats: list[str]
+        rounds: int
+        name: str
 
     def __init__(
         self,
@@ -175,6 +185,7 @@ class StartScreen(PlayerScreen[None]):
             yield Button(tr(lang, "start.help"), id="help", compact=True)
             yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
         with Horizontal(classes="start-buttons"):
+            yield Button(tr(lang, "start.host"), id="host", compact=True)
             yield Button(tr(lang, "start.join"), id="join", compact=True)
 
     def on_mount(self) -> None:
@@ -285,6 +296,26 @@ class StartScreen(PlayerScreen[None]):
     def _join_chosen(self, target: RoomTarget | None) -> None:
         if target is not None:
             self.post_message(self.JoinRoom(target))
+
+    @on(Button.Pressed, "#host")
+    def _host(self) -> None:
+        from .remote import HostDialog
+
+        seats = self.chosen_seats()
+        if seats.count(HUMAN) < 2:
+            self.query_one("#start-error", Static).update(tr(self.lang, "host.no_friend"))
+            return
+        self.query_one("#start-error", Static).update("")
+        self.app.push_screen(HostDialog(), callback=self._host_chosen)
+
+    def _host_chosen(self, target: HostTarget | None) -> None:
+        if target is None:
+            return
+        seats = self.chosen_seats()
+        you = seats.index(HUMAN)
+        name = self.query_one(f"#name-{you}", Input).value.strip()
+        rounds = cast(int, self.query_one("#rounds", Select).value)
+        self.post_message(self.HostRoom(target, seats, rounds, name))
 
     @on(Button.Pressed, "#settings")
     def _settings(self) -> None:
