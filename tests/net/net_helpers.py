@@ -5,9 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -19,6 +23,7 @@ from ningde_tui.rules import wire
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import Action, ActionType, Event, Observation
 
+ROOT = Path(__file__).resolve().parents[2]
 INSTANT = {"pace": "instant", "claim_pause": 0.0, "result_pause": 0.0}
 
 
@@ -155,3 +160,21 @@ def result_after(hands: int) -> Callable[[dict[str, Any]], bool]:
 
 async def play_all(players: list[Player], hands: int = 1, timeout: float = 30) -> None:
     await asyncio.wait_for(asyncio.gather(*(p.run(result_after(hands)) for p in players)), timeout)
+
+
+async def start_host(data_dir: Path, *args: str) -> tuple[asyncio.subprocess.Process, str]:
+    """A real ``ningde host`` process on 127.0.0.1 (a free port, pace instant); returns it
+    with its room's URL once it has printed it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
+    host = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "ningde_tui", "host", "--port", "0", "--pace", "instant"),
+        *args,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
+    assert host.stdout is not None
+    while True:
+        line = (await asyncio.wait_for(host.stdout.readline(), 20)).decode()
+        assert line, "the host ended before it printed its room"
+        if line.startswith("room "):
+            return host, line.split()[-1]

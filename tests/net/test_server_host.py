@@ -5,35 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from net_helpers import Player
+from net_helpers import Player, start_host
 
 from ningde_tui.cli import replay
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-async def _host(data_dir: Path, *args: str) -> tuple[asyncio.subprocess.Process, str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
-    host = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "ningde_tui", "host", "--port", "0", "--pace", "instant"),
-        *args,
-        stdout=subprocess.PIPE,
-        env=env,
-    )
-    assert host.stdout is not None
-    while True:
-        line = (await asyncio.wait_for(host.stdout.readline(), 20)).decode()
-        assert line, "the host ended before it printed its room"
-        if line.startswith("room "):
-            return host, line.split()[-1]
 
 
 def _discards(lines: list[str], hand: int) -> int:
@@ -51,7 +32,7 @@ async def test_a_killed_host_continues_with_the_same_seats_and_every_decision(
     data_dir: Path, capsys
 ) -> None:
     seats = ("--seats", "human,human,easy,easy", "--grace", "5")
-    host, url = await _host(data_dir, *seats, "--seed", "9")
+    host, url = await start_host(data_dir, *seats, "--seed", "9")
     players = [await Player(url, f"p{i}", seed=i, think=0.002).connect() for i in range(2)]
 
     def into_hand_two(m: dict) -> bool:
@@ -75,7 +56,7 @@ async def test_a_killed_host_continues_with_the_same_seats_and_every_decision(
     )
     assert seen <= _discards(before, 2)  # whatever a client saw happen is in the record
 
-    host, url_again = await _host(data_dir, "--continue", *seats)
+    host, url_again = await start_host(data_dir, "--continue", *seats)
     assert url_again.rsplit("/", 1)[1] == url.rsplit("/", 1)[1]  # the same room
     again = [await Player(url_again, token=p.token, seed=9 + p.seat).connect() for p in players]
     await asyncio.wait_for(
