@@ -218,7 +218,7 @@ async def _serve(
 def _with_table(server: RoomServer, room: Room, seat: int) -> int:
     """The server in a thread, the host's own table in this one (a continued room: the seat's
     own token again)."""
-    token = room.tokens.tokens[seat] or room.reserve(seat, "you")
+    token = room.tokens.tokens[seat] or room.reserve(seat, "")
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     status: list[int] = []

@@ -193,6 +193,7 @@ class RemoteTableScreen(SeatInput):
     def timed_out(self, seat: int) -> None:
         if seat == self.remote.seat:
             line = tr(self.lang, "remote.timed_out_you")
+            self.notify(line, severity="warning", timeout=5)
         else:
             status = self.remote.seats[seat]
             name = status.name or tr(self.lang, "seat.player", n=seat + 1)
