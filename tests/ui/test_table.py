@@ -108,15 +108,28 @@ async def test_the_cursor_never_rests_on_a_gold() -> None:
         )
 
 
+def enter_says(pilot) -> str:
+    """What the key bar says Enter does now."""
+    return pilot.app.active_bindings["enter"].binding.description
+
+
 async def test_chi_combinations_highlight_on_hover() -> None:
+    """An offer selects its first choice at once (here 碰, which beats 吃): its tiles lit, the
+    rest grey, and the key bar says Enter takes it."""
     match = chi_choice_match()
     three, five, six = parse_tiles("356m")
+    four = parse_tile("4m")
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        chis = [b for b in choice_buttons(pilot) if b.action.type == ActionType.CHI]
+        buttons = choice_buttons(pilot)
+        chis = [b for b in buttons if b.action.type == ActionType.CHI]
         assert [b.action.tiles for b in chis] == [(three, five), (five, six)]
-        focused = pilot.app.screen.focused
-        assert isinstance(focused, ChoiceButton) and focused.action.type == ActionType.PASS
+        assert buttons[0].action.type == ActionType.PONG
+        assert pilot.app.screen.focused is buttons[0]
+        marks = hand_marks(pilot)
+        assert sorted(t for t, m in marks if m == "-hl") == [four, four]
+        assert all(m == "-dim" for t, m in marks if t != four)
+        assert enter_says(pilot) == "碰"
 
         await pilot.hover(f"#{chis[1].id}")
         await pilot.pause()
@@ -126,8 +139,44 @@ async def test_chi_combinations_highlight_on_hover() -> None:
 
         await pilot.hover("#log")
         await pilot.pause()
-        # back to what the focused choice (过) shows: no tile
-        assert all(m == "" for _, m in hand_marks(pilot))
+        # back to what the selected choice shows
+        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == [four, four]
+
+
+async def test_arrows_move_between_the_choices_of_an_offer_and_enter_takes_one() -> None:
+    match = chi_choice_match()
+    three, five, six = parse_tiles("356m")
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        buttons = choice_buttons(pilot)
+        assert buttons[-1].action.type == ActionType.PASS
+        await pilot.press("left")  # from the first choice back round to 过
+        await pilot.pause()
+        assert pilot.app.screen.focused is buttons[-1]
+        assert all(m == "" for _, m in hand_marks(pilot)) and enter_says(pilot) == "过"
+        await pilot.press("right", "right", "right")  # round to the second 吃
+        await pilot.pause()
+        assert pilot.app.screen.focused is buttons[2]
+        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == [five, six]
+        assert enter_says(pilot) == "吃"
+        await pilot.press("up")
+        await pilot.pause()
+        assert pilot.app.screen.focused is buttons[1]
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        meld = match.game.melds[HUMAN][0]
+        assert meld.kind == MeldKind.CHI and meld.tiles == tuple(parse_tiles("456m"))
+
+
+async def test_pass_is_its_own_key_even_with_a_call_selected() -> None:
+    match = chi_choice_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert enter_says(pilot) == "碰"
+        await pilot.press("s")
+        await settle(pilot)
+        assert match.game.decisions[-1].type == ActionType.PASS
+        assert match.game.melds[HUMAN] == []
 
 
 async def test_chi_by_keyboard_focus() -> None:
@@ -146,23 +195,6 @@ async def test_chi_by_keyboard_focus() -> None:
         meld = match.game.melds[HUMAN][0]
         assert meld.kind == MeldKind.CHI and meld.tiles == tuple(parse_tiles("456m"))
         assert match.game.phase == Phase.TURN and match.game.turn == HUMAN
-        assert all(m == "" for _, m in hand_marks(pilot))
-
-
-async def test_arrow_keys_move_the_highlight() -> None:
-    match = chi_choice_match()
-    async with table_app(match).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        buttons = choice_buttons(pilot)
-        assert pilot.app.screen.focused is buttons[-1]  # 过 waits for Enter
-        await pilot.press("down", "down")  # round to the first, then the second
-        await pilot.pause()
-        assert pilot.app.screen.focused is buttons[1]
-        expected = sorted(buttons[1].action.uses())
-        assert sorted(t for t, m in hand_marks(pilot) if m == "-hl") == expected
-        await pilot.press("down", "down")  # onto 过: it uses no tiles, nothing is highlighted
-        await pilot.pause()
-        assert pilot.app.screen.focused.action.type == ActionType.PASS
         assert all(m == "" for _, m in hand_marks(pilot))
 
 

@@ -301,8 +301,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "choice.pass": ("过", "Pass"),
     "choice.blocked": ("不能胡：{why}", "No win: {why}"),
     "choice.pick": (
-        "再按 {k} 或 ↑↓ 换一种，⏎ 确定",
-        "{k} again or ↑↓ for the other way, ⏎ to take it",
+        "再按 {k} 或 ←→ 换一种，⏎ 确定",
+        "{k} again or ←→ for the other way, ⏎ to take it",
     ),
     # The table: the log and the announcement line, one per EventKind told
     "ev.deal": ("{name}坐庄，骰子 {a}+{b}", "{name} deals, dice {a}+{b}", "You deal, dice {a}+{b}"),

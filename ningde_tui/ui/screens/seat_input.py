@@ -28,10 +28,19 @@ def choice_bindings() -> list[Binding]:
 
 
 def move_bindings() -> list[Binding]:
-    """The cursor over the hand, Enter to discard, ↑/↓ between the choices."""
+    """The cursor over the hand (or, with nothing to discard, between the choices), ↑/↓
+    between the choices, Enter to take the selected choice or discard: the key bar names
+    which (one Enter per kind of choice, only the one Enter would take shown)."""
+    takes = [
+        Binding("enter", f"take_choice('{kind}')", f"choice.{kind}", key_display="⏎")
+        for kind in CHOICE_KEYS
+    ]
     return [
         Binding("left", "cursor(-1)", "key.left", key_display="←", show=False),
         Binding("right", "cursor(1)", "key.right", key_display="→", show=False),
+        Binding("up", "focus_choice(-1)", show=False),
+        Binding("down", "focus_choice(1)", show=False),
+        *takes,
         Binding("enter", "discard_cursor", "key.discard", key_display="←→ ⏎"),
     ]
 
@@ -39,12 +48,37 @@ def move_bindings() -> list[Binding]:
 class SeatInput(BoardScreen):
     """A table where the private seat decides by key and mouse (subclasses give ``act``)."""
 
-    PLAY_ACTIONS = ("discard_at", "discard_cursor", "cursor", "choose", "focus_choice")
+    PLAY_ACTIONS = (
+        *("discard_at", "discard_cursor", "cursor", "choose", "focus_choice", "take_choice"),
+    )
     DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
     def act(self, action: Action) -> None:
         """The private seat's decision."""
         raise NotImplementedError
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Of the Enter keys, only the one for the choice Enter takes now is live."""
+        if not super().check_action(action, parameters):
+            return False
+        if action == "take_choice":
+            chosen = self.enter_choice()
+            return chosen is not None and chosen.action.type == parameters[0]
+        return True
+
+    def enter_choice(self) -> ChoiceButton | None:
+        """The choice Enter takes: the selected one; with nothing to discard, the first."""
+        if isinstance(self.focused, ChoiceButton) and self.focused.is_attached:
+            return self.focused
+        if self.hand_view.active:
+            return None
+        buttons = self.query_one(ChoicesPanel).buttons()
+        return buttons[0] if buttons else None
+
+    def action_take_choice(self, _kind: str) -> None:
+        chosen = self.enter_choice()
+        if chosen is not None and self.interactive:
+            self.act(chosen.action)
 
     @on(HandTile.Clicked)
     def _tile_clicked(self, message: HandTile.Clicked) -> None:
@@ -61,6 +95,7 @@ class SeatInput(BoardScreen):
         if uses is None and isinstance(self.focused, ChoiceButton):
             uses = self.focused.uses
         self.hand_view.highlight = uses
+        self.refresh_bindings()  # the key bar names what Enter takes
 
     def action_discard_at(self, index: int) -> None:
         seat = self.private_seat
@@ -74,7 +109,11 @@ class SeatInput(BoardScreen):
         self.action_discard_at(self.hand_view.cursor)
 
     def action_cursor(self, step: int) -> None:
+        """Along the hand; with nothing to discard, between the choices."""
         hand = self.hand_view
+        if not hand.active and self.query_one(ChoicesPanel).buttons():
+            self.action_focus_choice(step)
+            return
         count = len(hand.state.tiles)
         if count:
             hand.cursor = (hand.cursor + step) % count

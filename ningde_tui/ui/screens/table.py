@@ -41,8 +41,6 @@ class TableScreen(SeatInput):
         *move_bindings(),
         *tile_bindings(),
         *choice_bindings(),
-        Binding("up", "focus_choice(-1)", show=False),
-        Binding("down", "focus_choice(1)", show=False),
         Binding("escape", "stop_demo", "key.stop_demo", key_display="Esc"),
         Binding("f", "cycle_pace", "key.pace"),
         *COMMON_BINDINGS,

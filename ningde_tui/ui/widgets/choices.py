@@ -1,9 +1,11 @@
 """The choices panel: 吃 / 碰 / 杠 / 胡 / 过 (and 抢金, 三金倒, 不倒) when you may act.
 
-Every legal action other than a discard gets its own button; a 吃 with two combinations gets
-two (and a hint how to pick one). On a claim the focus rests on 胡 when a win is offered, else
-on 过, so Enter never makes a call by accident. Hovering a button, or moving the focus onto it, asks the hand to highlight the tiles that
-action uses (``Action.uses()``); leaving or blurring clears it.
+Every legal action other than a discard gets its own button, wins first and 过 last; a 吃
+with two combinations gets two (and a hint how to pick one). When there is nothing to discard
+(a claim, the rob-the-gold window) the first choice is selected at once, so its tiles are lit
+and the key bar names what Enter takes; 过 keeps its own key and button. Hovering a button, or
+moving the focus onto it, asks the hand to highlight the tiles that action uses
+(``Action.uses()``: the rest grey); leaving or blurring falls back to the selected choice.
 """
 
 from __future__ import annotations
@@ -46,9 +48,10 @@ ORDER = (
 
 
 class ChoiceButton(Static, can_focus=True):
-    """One decision; Enter, Space or a click takes it."""
+    """One decision; Space or a click takes it (Enter is the table's key: it takes the
+    selected choice, and the key bar says which)."""
 
-    BINDINGS = [Binding("enter,space", "press", show=False)]
+    BINDINGS = [Binding("space", "press", show=False)]
 
     @dataclass
     class Pressed(Message):
@@ -134,18 +137,6 @@ def choice_label(action: Action, gold: int, ascii_tiles: bool, lang: str) -> Tex
     return text
 
 
-def default_choice(actions: Sequence[Action]) -> int:
-    """The choice Enter takes at once: a win when one is offered, else 过 (never a call)."""
-    for kinds in (
-        (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD),
-        (ActionType.PASS, ActionType.DECLINE_THREE_GOLD),
-    ):
-        for i, action in enumerate(actions):
-            if action.type in kinds:
-                return i
-    return 0
-
-
 def pick_hint(actions: Sequence[Action], lang: str) -> str:
     """How to choose between two or more choices on one key (two ways to 吃)."""
     keys = [CHOICE_KEYS[a.type] for a in actions]
@@ -164,10 +155,9 @@ class ChoicesPanel(Horizontal):
         self.set_class(not s.actions and not s.title.plain, "-empty")
         yield Static(s.title, classes="choices-title")
         actions = sorted(s.actions, key=lambda a: ORDER.index(a.type))
-        focus = default_choice(actions)
         for i, action in enumerate(actions):
             label = choice_label(action, s.gold, s.ascii_tiles, s.lang)
-            yield ChoiceButton(action, label, i, autofocus=s.autofocus and i == focus)
+            yield ChoiceButton(action, label, i, autofocus=s.autofocus and i == 0)
         hint = pick_hint(actions, s.lang)
         if hint:
             yield Static(hint, classes="choices-hint")
