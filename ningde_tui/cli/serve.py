@@ -316,7 +316,8 @@ class CappedServer(Server):
         return None if self.full else Launch(tuple(shlex.split(self.command)))
 
     def release(self, game: BoundedAppService) -> None:
-        """``game`` (one that ``admit`` let in) has ended."""
+        """The socket of ``game`` (one that ``admit`` let in) has closed; the game is being
+        stopped, and counts against ``max_sessions`` until it has ended."""
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         # Before the upgrade: a page from another site may neither play nor read the screen
@@ -343,9 +344,9 @@ class CappedServer(Server):
             await websocket.prepare(request)
             await self._play(request, websocket, game)
         finally:
+            self.release(game)
             await game.stop()
             self.games.discard(game)
-            self.release(game)
         return websocket
 
     async def _play(

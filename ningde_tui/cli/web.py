@@ -11,11 +11,14 @@ as the host's own seat). Its token goes into that seat's own data folder (one pr
 folder per seat, 0700, the token file 0600, all removed when the host stops), and the join
 process runs with ``NINGDE_DATA_DIR`` (and the settings folder) pointing there: the token is on
 no command line and in no URL, and no seat reads another's token or the host user's data.
-The seat belongs to the browser that took it (a random cookie, HttpOnly, SameSite=Strict):
-when its tab is closed and opened again, the same browser's page for the seat starts the join
-process again and it reclaims the seat with its token (within the grace, or later, when the
-bot steps aside). Another browser gets a page saying the seat is taken, and a second tab of
-the same browser while the first still plays gets a page saying so: neither takes it over.
+
+The seat belongs to the browser that took it: a random cookie, HttpOnly and SameSite=Lax (a
+link from a chat or a mail still opens the seat with it; another site's page cannot use the
+socket, whose Origin must be this server's). When its tab is closed and opened again, the same
+browser's page for the seat starts the join process again, which reclaims the seat with its
+token (within the grace, or later, when the bot steps aside). Another browser gets a page
+saying the seat is taken, and a second tab of the same browser while the first still plays
+gets a page saying so: neither takes it over.
 
 At most ``max_sessions`` tables run at once (default: the seats open to browsers plus
 ``WATCHERS``); a watcher is let in only while a place is left for every seat still waiting for
@@ -331,9 +334,10 @@ def _lang(request: web.Request) -> str:
 
 
 def _set_cookie(response: web.Response, name: str, value: str) -> None:
-    """Kept ``COOKIE_DAYS`` days, out of scripts' reach, sent only by this site's own pages."""
+    """Kept ``COOKIE_DAYS`` days, out of scripts' reach; another site's page may link here
+    with it (Lax) but not send it along with its own requests."""
     response.set_cookie(
-        name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Strict", path="/"
+        name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax", path="/"
     )
 
 
