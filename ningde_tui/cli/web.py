@@ -219,7 +219,7 @@ class RoomWebServer(CappedServer):
             self.owners[seat] = key
             TokenStore(folder / "rooms").save(self.room_url, token)
         self.playing.add(seat)
-        return self._launch(seat, [*(["--name", name] if name else []), "--lang", lang], folder)
+        return self._launch(seat, [*([f"--name={name}"] if name else []), "--lang", lang], folder)
 
     def release(self, game: BoundedAppService) -> None:
         launch = game.launch

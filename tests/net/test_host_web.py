@@ -11,6 +11,7 @@ import contextlib
 import os
 import re
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -73,7 +74,7 @@ async def hosting(data_dir: Path, *options: str) -> AsyncIterator[Host]:
     host = Host(process)
     host.reader = asyncio.ensure_future(host.read())
     try:
-        host.web = (await host.said(r"^web: http://", 30)).split()[1]
+        host.web = (await host.said(r"^web: http://", 60)).split()[1]
         yield host
     finally:
         if process.returncode is None:
@@ -178,6 +179,8 @@ async def test_a_browser_takes_a_seat_gets_it_back_and_nobody_else_does(data_dir
                     assert "甲 · 在座 · seated" in await response.text()
                 assert await refused_with(stranger, seat) == 409
                 (table_pid,) = tables_of(host.process.pid)
+                async with stranger.ws_connect(host.socket_base + "/ws/watch") as watching:
+                    await first_screen(watching)  # the stranger may watch
                 folder = await _tokens_stay_private(table_pid, data_dir, page)
             await host.said(r"^seat 1: 甲 left$")
             # The tab closed and opened again, in the same browser: the seat comes back
@@ -186,9 +189,11 @@ async def test_a_browser_takes_a_seat_gets_it_back_and_nobody_else_does(data_dir
             async with friend.ws_connect(seat) as table:
                 await first_screen(table)
                 await host.said(r"^seat 1: 甲 is back$")
-            assert await refused_with(stranger, seat) == 409  # still not the stranger's
-        (table_pid,) = tables_of(host.process.pid)
-    assert host.process.returncode == 0
+                assert await refused_with(stranger, seat) == 409  # still not the stranger's
+                # The host stops while the table plays: the table ends with it
+                (table_pid,) = tables_of(host.process.pid)
+                host.process.send_signal(signal.SIGTERM)
+                assert await asyncio.wait_for(host.process.wait(), 60) == 0
     await until(lambda: not alive(table_pid), 20, "the table ends with the host")
     assert not folder.exists()  # the seats' folders, tokens and all, went with it
 
@@ -218,9 +223,10 @@ async def test_the_session_cap_holds_and_foreign_pages_are_refused(data_dir: Pat
                 assert response.status == 200
             foreign = {"Origin": "http://evil.example"}
             assert await refused_with(other, seat_two, headers=foreign) == 403
-            await friend.get(host.web + "seat/1")
+            await friend.get(host.web + "seat/1", params={"name": "-_-"})  # not an option
             async with friend.ws_connect(host.socket_base + "/ws/seat/1") as table:
                 await first_screen(table)
+                await host.said(r"^seat 1: -_- joined$")
                 for page in ("seat/2", "watch"):
                     async with other.get(host.web + page) as response:
                         assert response.status == 503
@@ -231,6 +237,25 @@ async def test_the_session_cap_holds_and_foreign_pages_are_refused(data_dir: Pat
                     assert refused.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
                 assert len(tables_of(host.process.pid)) == 1
             assert not any(line.startswith("seat 2: P2") for line in host.lines)  # never taken
+
+
+@pytest.mark.serial  # a port held
+def test_a_web_port_in_use_exits_2(data_dir: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = subprocess.run(
+            [sys.executable, "-m", "ningde_tui", "host", "--web", "--port", "0"]
+            + ["--web-port", port, "--seats", "human,easy,easy,easy"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+    assert done.returncode == 2
+    assert "ningde host: cannot listen on 127.0.0.1" in done.stderr and port in done.stderr
 
 
 # --------------------------------------------------------------------------- the parts
