@@ -10,6 +10,9 @@ protocol as everyone's: the server runs in a thread and ``open_local_seat(url, t
 ``ningde_tui.cli.join`` (the joining side) plays the seat, returning when the table closes.
 The room file remembers which seat is the host's, so ``--continue`` opens it again with the
 same token. Without a terminal the host runs headless and that seat waits for its token.
+
+``--web`` also serves the tables in a web browser on ``--web-port``, on the room's loop: a page
+per seat and one to watch (``ningde_tui.cli.web``); the banner prints its address.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import secrets
 import signal
 import sys
 import threading
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..net import tokens
 from ..net.room import Room, RoomOptions
@@ -32,9 +36,21 @@ from ..ui.model.match import BOT_LEVELS, PACES
 from .join import open_local_seat
 from .play import needs_terminal, parse_seed
 
+if TYPE_CHECKING:
+    from .web import RoomWebServer
+
 YOU = "you"
 HUMAN = "human"
 DEFAULT_SEATS = [YOU, HUMAN, HUMAN, HUMAN]
+DEFAULT_WEB_PORT = 7341
+
+
+class WebOptions(NamedTuple):
+    """``--web``: the pages' port and how many browser tables may run at once (None: the
+    seats free for browsers and two watchers)."""
+
+    port: int
+    max_sessions: int | None
 
 
 def parse_room_seats(text: str) -> list[str]:
@@ -93,7 +109,37 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         help="a web page's origin allowed to connect (terminals send none)",
     )
+    parser.add_argument(
+        "--web", action="store_true", help="also serve the tables in a web browser, a page a seat"
+    )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=None,
+        help=f"the web pages' port (default {DEFAULT_WEB_PORT}; 0: any free one)",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=None,
+        help="browser tables at once; more get a 'full' page (default: free seats + 2 watchers)",
+    )
     return parser
+
+
+def _web_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WebOptions | None:
+    if not args.web:
+        if args.web_port is not None or args.max_sessions is not None:
+            parser.error("--web-port and --max-sessions go with --web")
+        return None
+    if args.tls_cert:
+        parser.error("--web serves plain http and its tables join the room here: drop --tls-cert")
+    port = DEFAULT_WEB_PORT if args.web_port is None else args.web_port
+    if not 0 <= port <= 65535:
+        parser.error("--web-port must be 0-65535")
+    if args.max_sessions is not None and args.max_sessions < 1:
+        parser.error("--max-sessions must be at least 1")
+    return WebOptions(port, args.max_sessions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--tls-cert and --tls-key go together")
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0-65535")
+    web = _web_options(parser, args)
     try:
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
     except (OSError, ValueError) as exc:
@@ -118,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     seats = args.seats or DEFAULT_SEATS
     own = room.tokens.host_seat if args.resume else seats.index(YOU) if YOU in seats else None
     if own is not None and needs_terminal("host") is None:
-        return _with_table(server, room, own)
-    return asyncio.run(_serve(server, room, seats if not args.resume else None))
+        return _with_table(server, room, own, web)
+    return asyncio.run(_serve(server, room, seats if not args.resume else None, web=web))
 
 
 def _say(text: str) -> None:
@@ -158,11 +205,15 @@ def _continued(args: argparse.Namespace) -> Room | None:
     return None
 
 
-def _banner(server: RoomServer, room: Room, seats: list[str] | None) -> None:
+def _banner(
+    server: RoomServer, room: Room, seats: list[str] | None, pages: RoomWebServer | None = None
+) -> None:
     url = server.url(room)
     _say(f"room {room.code}: {url}")
     _say(f"join: ningde join {url}")
     _say(f"watch: ningde join {url} --watch")
+    if pages is not None:
+        _say(f"web: {pages.url} (a page a seat: friends pick a free one in a browser)")
     if not _loopback(server.host):
         _say("note: the room listens beyond this machine; only seats' tokens hold seats")
     for seat, status in enumerate(room.statuses()):
@@ -174,6 +225,8 @@ def _banner(server: RoomServer, room: Room, seats: list[str] | None) -> None:
             _say(f"seat {seat + 1}: yours: open it with ningde join {url}")
         elif status.name:
             _say(f"seat {seat + 1}: {status.name} (waiting for them to come back)")
+        elif pages is not None:
+            _say(f"seat {seat + 1}: free, for a player (in a browser: {pages.url}seat/{seat + 1})")
         else:
             _say(f"seat {seat + 1}: free, for a player")
 
@@ -188,12 +241,20 @@ def _loopback(host: str) -> bool:
 
 
 async def _serve(
-    server: RoomServer, room: Room, seats: list[str] | None, ready: threading.Event | None = None
+    server: RoomServer,
+    room: Room,
+    seats: list[str] | None,
+    ready: threading.Event | None = None,
+    web: WebOptions | None = None,
 ) -> int:
+    pages = None
     try:
         await server.start()
+        if web is not None:
+            pages = await _start_web(server, room, web)
     except OSError as exc:
-        print(f"ningde host: cannot listen on {server.host}:{server.port}: {exc}", file=sys.stderr)
+        print(f"ningde host: cannot listen on {server.host}: {exc}", file=sys.stderr)
+        await server.close()
         if ready is not None:
             ready.set()
         return 2
@@ -201,7 +262,7 @@ async def _serve(
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, room.stop)
-    _banner(server, room, seats)
+    _banner(server, room, seats, pages)
     if ready is not None:
         ready.set()
     await room.run()
@@ -209,13 +270,34 @@ async def _serve(
         if not room.watchers and all(p.conn is None for p in room.seats):
             break
         await asyncio.sleep(0.05)
+    if pages is not None:
+        await pages.close()
     await server.close()
     if room.record_path is not None:
         _say(f"record: {room.record_path}")
     return 0
 
 
-def _with_table(server: RoomServer, room: Room, seat: int) -> int:
+async def _start_web(server: RoomServer, room: Room, web: WebOptions) -> RoomWebServer:
+    """The web pages beside the room's server, on its loop (OSError: the port cannot be had);
+    off loopback, ``ningde serve``'s warning."""
+    from .serve import exposure_warning
+    from .web import RoomWebServer
+
+    pages = RoomWebServer(
+        room, server.url(room), host=server.host, port=web.port, max_sessions=web.max_sessions
+    )
+    await pages.start()
+    if not _loopback(server.host):
+        reach = "take a free seat in a browser and watch the room"
+        warning = exposure_warning(
+            server.host, pages.port, pages.max_sessions, "ningde host", reach
+        )
+        print(warning, file=sys.stderr, flush=True)
+    return pages
+
+
+def _with_table(server: RoomServer, room: Room, seat: int, web: WebOptions | None) -> int:
     """The server in a thread, the host's own table in this one (a continued room: the seat's
     own token again)."""
     token = room.tokens.tokens[seat] or room.reserve(seat, "")
@@ -223,7 +305,9 @@ def _with_table(server: RoomServer, room: Room, seat: int) -> int:
     loop = asyncio.new_event_loop()
     status: list[int] = []
     thread = threading.Thread(
-        target=lambda: status.append(loop.run_until_complete(_serve(server, room, None, ready))),
+        target=lambda: status.append(
+            loop.run_until_complete(_serve(server, room, None, ready, web))
+        ),
         daemon=True,
     )
     thread.start()

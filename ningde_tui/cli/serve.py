@@ -26,7 +26,9 @@ import logging
 import shlex
 import sys
 from asyncio.subprocess import PIPE, Process
+from collections.abc import Mapping
 from contextlib import suppress
+from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -70,12 +72,18 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def exposure_warning(host: str, port: int, limit: int) -> str:
+SERVE_REACH = "play, watch every saved game (hands and wall included) and continue them"
+
+
+def exposure_warning(
+    host: str, port: int, limit: int, prog: str = "ningde serve", reach: str = SERVE_REACH
+) -> str:
+    """What a server listening beyond this computer warns of: whoever reaches it can
+    ``reach`` (for ``ningde serve``: play and open every saved game)."""
     return (
-        f"ningde serve: warning: listening on {host}:{port}, beyond this computer. Anyone who "
-        "can reach it can play, watch every saved game (hands and wall included) and continue "
-        f"them. At most {limit} games run at once (--max-sessions). Use --host 127.0.0.1 to "
-        "serve this computer only."
+        f"{prog}: warning: listening on {host}:{port}, beyond this computer. Anyone who can "
+        f"reach it can {reach}. At most {limit} games run at once (--max-sessions). Use "
+        "--host 127.0.0.1 to serve this computer only."
     )
 
 
@@ -136,17 +144,37 @@ class InputFlood(Exception):
     """A browser sends input faster than its game reads it: ``MAX_PENDING_INPUT`` ahead."""
 
 
+@dataclass(frozen=True)
+class Launch:
+    """A game to start for one browser tab: its command line (no shell: argument by argument)
+    and what its environment has beyond the server's own."""
+
+    argv: tuple[str, ...]
+    env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def command(self) -> str:
+        return shlex.join(self.argv)
+
+
 class BoundedAppService(AppService):
     """textual-serve's AppService (one game process), kept within ``MAX_WIDTH``×``MAX_HEIGHT``
     and ``MAX_PENDING_INPUT``, and sure to end when stopped."""
 
     _stopping: asyncio.Future[None] | None = None
 
+    def __init__(self, launch: Launch, **kwargs: Any) -> None:
+        super().__init__(launch.command, **kwargs)
+        self.launch = launch
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width=width, height=height), **self.launch.env}
+
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         # No shell in between (textual-serve runs one): the process stopped, or killed, is the
         # game itself, not a /bin/sh that would leave the game running.
         self._process = process = await asyncio.create_subprocess_exec(
-            *shlex.split(self.command),
+            *self.launch.argv,
             stdin=PIPE,
             stdout=PIPE,
             stderr=PIPE,
@@ -223,7 +251,10 @@ class BoundedAppService(AppService):
 class CappedServer(Server):
     """textual-serve's Server with at most ``max_sessions`` games at once, whose game sockets
     take only the page's own origin, small messages and sane terminal sizes, and whose games
-    end with their tabs and with the server."""
+    end with their tabs and with the server.
+
+    A subclass decides what game a socket gets (``admit``) and hears when it has ended
+    (``release``); by default every socket gets ``command`` while there is room."""
 
     def __init__(
         self, command: str, *, max_sessions: int, public_url: str | None = None, **kwargs: Any
@@ -237,21 +268,33 @@ class CappedServer(Server):
     def full(self) -> bool:
         return len(self.games) >= self.max_sessions
 
-    async def handle_index(self, request: web.Request) -> web.Response:
+    def check_host(self, request: web.Request) -> None:
+        """Answer only requests sent to this server's own name (``host_allowed``)."""
         if not host_allowed(request.host, self.host, self.given_public_url):
             raise web.HTTPMisdirectedRequest(text="this game answers its own address only")
-        if self.full:
-            return web.Response(
-                text=FULL_PAGE.format(
-                    limit=html.escape(str(self.max_sessions)), felt=FELT, ink=TEXT
-                ),
-                status=503,
-                content_type="text/html",
-                headers={"Retry-After": "60"},
-            )
-        return aiohttp_jinja2.render_template("app_index.html", request, self.page(request))
 
-    def page(self, request: web.Request) -> dict[str, Any]:
+    def full_page(self) -> web.Response:
+        return web.Response(
+            text=FULL_PAGE.format(limit=html.escape(str(self.max_sessions)), felt=FELT, ink=TEXT),
+            status=503,
+            content_type="text/html",
+            headers={"Retry-After": "60"},
+        )
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        self.check_host(request)
+        if self.full:
+            return self.full_page()
+        return self.game_page(request)
+
+    def game_page(self, request: web.Request, socket_path: str | None = None) -> web.Response:
+        """textual-serve's page of one game, its websocket at ``socket_path`` (default
+        ``/ws``)."""
+        return aiohttp_jinja2.render_template(
+            "app_index.html", request, self.page(request, socket_path)
+        )
+
+    def page(self, request: web.Request, socket_path: str | None = None) -> dict[str, Any]:
         """textual-serve's page, except that without ``--public-url`` it points back to the
         address the browser used rather than to ``--host``: the page's websocket then goes to
         the origin the page came from, the only one it is let in from."""
@@ -259,12 +302,22 @@ class CappedServer(Server):
         scheme, rest = base.split(":", 1)
         websocket = ("wss:" if scheme.lower() == "https" else "ws:") + rest
         router = request.app.router
+        path = socket_path or str(router["websocket"].url_for())
         return {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
-            "app_websocket_url": f"{websocket}{router['websocket'].url_for()}",
+            "app_websocket_url": f"{websocket}{path}",
             "config": {"static": {"url": f"{base}{router['static'].url_for(filename='/')}"}},
             "application": {"name": self.title},
         }
+
+    def admit(self, request: web.Request) -> Launch | None:
+        """The game this socket starts, or None when the server is full. May raise an HTTP
+        error (before the upgrade) to refuse the socket for another reason."""
+        return None if self.full else Launch(tuple(shlex.split(self.command)))
+
+    def release(self, game: BoundedAppService) -> None:
+        """The socket of ``game`` (one that ``admit`` let in) has closed; the game is being
+        stopped, and counts against ``max_sessions`` until it has ended."""
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         # Before the upgrade: a page from another site may neither play nor read the screen
@@ -273,12 +326,13 @@ class CappedServer(Server):
         ):
             raise web.HTTPForbidden(text="this game only takes its own page's websocket")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
-        if self.full:  # a page loaded before the others filled the server
+        launch = self.admit(request)
+        if launch is None:  # a page loaded before the others filled the server
             await websocket.prepare(request)
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"server full")
             return websocket
         game = BoundedAppService(
-            self.command,
+            launch,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,  # type: ignore[arg-type]  # (returns a bool: unused)
@@ -290,6 +344,7 @@ class CappedServer(Server):
             await websocket.prepare(request)
             await self._play(request, websocket, game)
         finally:
+            self.release(game)
             await game.stop()
             self.games.discard(game)
         return websocket

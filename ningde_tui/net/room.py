@@ -174,6 +174,7 @@ class Room:
         self._deadline_key: tuple[object, ...] | None = None
         self._deadline_at: float | None = None
         self._last_result: dict[str, Any] | None = None
+        self._reserved: set[int] = set()  # seats reserved whose table has not come yet
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -393,8 +394,10 @@ class Room:
         was_standin, place.standin = place.standin, False
         conn = Conn(peer, seat)
         place.conn = conn
+        came = "joined" if seat in self._reserved else "is back"  # a reserved seat's first time
+        self._reserved.discard(seat)
         self._line(
-            f"seat {seat + 1}: {place.name} is back" + (" (the bot steps aside)" * was_standin)
+            f"seat {seat + 1}: {place.name} {came}" + (" (the bot steps aside)" * was_standin)
         )
         self._welcome(conn)
         self._seats_changed()
@@ -441,14 +444,17 @@ class Room:
         self._seats_changed()
         self._wake.set()
 
-    def reserve(self, seat: int, name: str) -> str:
-        """Hold a player's seat for the host's own table, which will come with this token:
-        the seat counts as taken, and the room file remembers it is the host's."""
+    def reserve(self, seat: int, name: str, *, own: bool = True) -> str:
+        """Hold a player's seat for a table the host opens, which will come with this token:
+        the seat counts as taken. ``own``: the host's own table (the room file remembers it
+        is the host's); else one the host opens for someone else (``ningde host --web``)."""
         place = self.seats[seat]
         if place.kind != HUMAN or self.tokens.tokens[seat] is not None or self.started:
             raise ValueError(f"seat {seat + 1} is not a free player's seat")
         place.name = name
-        self.tokens.host_seat = seat
+        if own:
+            self.tokens.host_seat = seat
+        self._reserved.add(seat)
         return self.tokens.issue(seat)
 
     def start(self, fill_with_bots: bool = False) -> None:
