@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import secrets
 import signal
 import sys
@@ -28,6 +27,7 @@ import threading
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..net import tokens
+from ..net.hosting import is_loopback, share_urls
 from ..net.room import Room, RoomOptions
 from ..net.server import RoomServer, tls_context
 from ..records.record import RecordError, check_seed
@@ -208,13 +208,15 @@ def _continued(args: argparse.Namespace) -> Room | None:
 def _banner(
     server: RoomServer, room: Room, seats: list[str] | None, pages: RoomWebServer | None = None
 ) -> None:
-    url = server.url(room)
+    url, *others = share_urls(server, room)
     _say(f"room {room.code}: {url}")
+    for other in others:
+        _say(f"  also: {other}")
     _say(f"join: ningde join {url}")
     _say(f"watch: ningde join {url} --watch")
     if pages is not None:
         _say(f"web: {pages.url} (a page a seat: friends pick a free one in a browser)")
-    if not _loopback(server.host):
+    if not is_loopback(server.host):
         _say("note: the room listens beyond this machine; only seats' tokens hold seats")
     for seat, status in enumerate(room.statuses()):
         if status.kind == "bot":
@@ -229,15 +231,6 @@ def _banner(
             _say(f"seat {seat + 1}: free, for a player (in a browser: {pages.url}seat/{seat + 1})")
         else:
             _say(f"seat {seat + 1}: free, for a player")
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 async def _serve(
@@ -288,7 +281,7 @@ async def _start_web(server: RoomServer, room: Room, web: WebOptions) -> RoomWeb
         room, server.url(room), host=server.host, port=web.port, max_sessions=web.max_sessions
     )
     await pages.start()
-    if not _loopback(server.host):
+    if not is_loopback(server.host):
         reach = "take a free seat in a browser and watch the room"
         warning = exposure_warning(
             server.host, pages.port, pages.max_sessions, "ningde host", reach

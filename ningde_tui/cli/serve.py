@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import html
-import ipaddress
 import json
 import logging
 import shlex
@@ -37,6 +36,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from ..net.hosting import is_loopback
 from ..ui.palette import FELT, TEXT
 
 DEFAULT_MAX_SESSIONS = 4
@@ -59,17 +59,6 @@ FULL_PAGE = """<!DOCTYPE html>
 Reload this page when one has ended (its browser tab closed).</p>
 </body></html>
 """
-
-
-def is_loopback(host: str) -> bool:
-    """``localhost`` or a loopback address (127.0.0.0/8, ::1): reachable from this computer
-    only. Anything else — ``0.0.0.0``, a LAN address, a host name — may be reachable by others."""
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 SERVE_REACH = "play, watch every saved game (hands and wall included) and continue them"

@@ -30,18 +30,18 @@ terminal sizes, a table ending with its tab and every table with the host.
 from __future__ import annotations
 
 import html
-import ipaddress
 import secrets
 import shutil
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote, unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote
 
 from aiohttp import web
 
 from ..net.client import TokenStore
+from ..net.hosting import local_url
 from ..net.protocol import BOT
 from ..net.room import Room
 from ..net.tokens import same_token
@@ -75,20 +75,6 @@ class SeatLaunch(Launch):
     """A table for a seat (None: a watcher's)."""
 
     seat: int | None = None
-
-
-def local_url(url: str) -> str:
-    """The room's address as a process on this computer reaches it: a wildcard address
-    (``0.0.0.0``, ``::``) becomes loopback."""
-    parts = urlsplit(url)
-    try:
-        unspecified = ipaddress.ip_address(parts.hostname or "").is_unspecified
-    except ValueError:
-        return url
-    if not unspecified:
-        return url
-    host = "[::1]" if ":" in (parts.hostname or "") else "127.0.0.1"
-    return urlunsplit(parts._replace(netloc=f"{host}:{parts.port}"))
 
 
 def default_sessions(room: Room) -> int:

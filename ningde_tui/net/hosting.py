@@ -10,6 +10,7 @@ import ipaddress
 import secrets
 import socket
 from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 from ..records.record import check_seed
 from ..rules.config import RuleConfig
@@ -62,22 +63,10 @@ class HostedRoom:
     @property
     def url(self) -> str:
         """Where the host's own table connects: this computer."""
-        host = "::1" if self.server.host == "::" else self.server.host
-        if host == "0.0.0.0":
-            host = "127.0.0.1"
-        bracketed = f"[{host}]" if ":" in host else host
-        return f"ws://{bracketed}:{self.server.port}/{self.room.code}"
+        return local_url(self.server.url(self.room))
 
     def share_urls(self) -> list[str]:
-        """The addresses friends join with: this computer's own when the room listens on one
-        address, else each address it has on the network (loopback last)."""
-        if self.server.host not in EVERYWHERE:
-            return [self.server.url(self.room)]
-        found = []
-        for address in local_addresses():
-            bracketed = f"[{address}]" if ":" in address else address
-            found.append(f"ws://{bracketed}:{self.server.port}/{self.room.code}")
-        return [*found, self.url]
+        return share_urls(self.server, self.room)
 
     async def close(self) -> None:
         """End the session here (the record keeps every decision: ``ningde host --continue``
@@ -86,6 +75,42 @@ class HostedRoom:
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(self.task, 10)
         await self.server.close()
+
+
+def is_loopback(host: str) -> bool:
+    """``localhost`` or a loopback address (127.0.0.0/8, ::1): reachable from this computer
+    only. Anything else — ``0.0.0.0``, a LAN address, a host name — may be reachable by others."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def local_url(url: str) -> str:
+    """The room's address as a process on this computer reaches it: a wildcard address
+    (``0.0.0.0``, ``::``) becomes loopback."""
+    parts = urlsplit(url)
+    try:
+        unspecified = ipaddress.ip_address(parts.hostname or "").is_unspecified
+    except ValueError:
+        return url
+    if not unspecified:
+        return url
+    host = "[::1]" if ":" in (parts.hostname or "") else "127.0.0.1"
+    return urlunsplit(parts._replace(netloc=f"{host}:{parts.port}"))
+
+
+def share_urls(server: RoomServer, room: Room) -> list[str]:
+    """The addresses friends join with: the room's own when it listens on one address, else
+    one per address this computer has on the network (and this computer's own last)."""
+    url = server.url(room)
+    if server.host not in EVERYWHERE:
+        return [url]
+    scheme = url.split("://", 1)[0]
+    found = [f"{scheme}://{address}:{server.port}/{room.code}" for address in local_addresses()]
+    return [*found, local_url(url)]
 
 
 def local_addresses() -> list[str]:

@@ -279,7 +279,7 @@ def test_bad_web_options_exit_2(argv: list[str], capsys) -> None:
 
 
 def test_the_tables_reach_a_wildcard_room_over_loopback() -> None:
-    from ningde_tui.cli.web import local_url
+    from ningde_tui.net.hosting import local_url
 
     assert local_url("ws://0.0.0.0:7340/ROOM") == "ws://127.0.0.1:7340/ROOM"
     assert local_url("ws://[::]:7340/ROOM") == "ws://[::1]:7340/ROOM"

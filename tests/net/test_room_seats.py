@@ -177,3 +177,18 @@ def test_a_room_file_with_a_malformed_host_seat_is_refused(tmp_path: Path) -> No
         path.write_text(json.dumps({"room": "ROOM", "tokens": [None] * 4, "host_seat": bad}))
         with pytest.raises(ValueError, match="host's seat"):
             tokens.load(record)
+
+
+def test_a_room_on_every_address_is_shared_by_this_computers_addresses(monkeypatch) -> None:
+    """A room listening on 0.0.0.0 is joined at this computer's network address, which the
+    host prints and the waiting room shows (0.0.0.0 is no address to give a friend)."""
+    from ningde_tui.net import hosting
+
+    monkeypatch.setattr(hosting, "local_addresses", lambda: ["192.168.1.5"])
+    room = Room.new("ROOM", ["human", "human", "easy", "easy"])
+    everywhere = RoomServer("0.0.0.0", 7340)
+    assert hosting.share_urls(everywhere, room) == [
+        "ws://192.168.1.5:7340/ROOM",
+        "ws://127.0.0.1:7340/ROOM",
+    ]
+    assert hosting.share_urls(RoomServer("127.0.0.1", 7340), room) == ["ws://127.0.0.1:7340/ROOM"]
