@@ -1,7 +1,8 @@
 """The player's settings, kept between runs in the user's config folder
 (``platformdirs.user_config_dir("ningde-tui")/settings.json``; ``NINGDE_CONFIG_DIR`` overrides
-the folder): the bots' pace, the language, the tile style, hints on or off, and the room rules
-(every switch of ``RuleConfig``, the 圈 per session excepted: the start screen asks that).
+the folder): the bots' pace, the language, the tile style, the table's switches (hints, the
+cue when it is your move, the auto options), and the room rules (every switch of
+``RuleConfig``, the 圈 per session excepted: the start screen asks that).
 
 Command-line options win over the settings for that run. A missing or unreadable file gives
 the defaults; a file that cannot be written leaves the settings in force for this run only.
@@ -19,12 +20,15 @@ import platformdirs
 
 from ...records.files import load_json
 from ...rules.config import RuleConfig
+from .auto import AUTO_OPTIONS, AutoPlay
 from .i18n import LANGS
 from .match import PACES
 
 ENV_CONFIG_DIR = "NINGDE_CONFIG_DIR"
 TILE_STYLES = ("cjk", "ascii")  # 五万 / 5m
 SESSION_FIELDS = ("rounds",)  # RuleConfig fields chosen per game, not in the room rules
+# the table's on/off switches: hints, a bell and a flash when you must decide, the auto options
+TABLE_SWITCHES = ("hints", "bell", "flash", *AUTO_OPTIONS)
 
 
 def config_dir() -> Path:
@@ -50,6 +54,12 @@ class Settings:
     lang: str = "zh"
     tiles: str = "cjk"
     hints: bool = True
+    bell: bool = False
+    flash: bool = False
+    auto_win: bool = False
+    no_chi: bool = False
+    auto_pass: bool = False
+    draw_discard: bool = False
     rules: RuleConfig = field(default_factory=RuleConfig)
     # what of the file could not be used and was left at its default (said once, at start)
     problems: tuple[str, ...] = field(default=(), compare=False)
@@ -60,7 +70,7 @@ class Settings:
             "pace": self.pace,
             "lang": self.lang,
             "tiles": self.tiles,
-            "hints": self.hints,
+            **{name: getattr(self, name) for name in TABLE_SWITCHES},
             "rules": {name: rules[name] for name in room_rule_names()},
         }
 
@@ -77,10 +87,11 @@ class Settings:
                 taken[name] = value
             elif name in data:
                 problems.append(name)
-        if isinstance(data.get("hints"), bool):
-            taken["hints"] = data["hints"]
-        elif "hints" in data:
-            problems.append("hints")
+        for name in TABLE_SWITCHES:
+            if isinstance(data.get(name), bool):
+                taken[name] = data[name]
+            elif name in data:
+                problems.append(name)
         rules = data.get("rules", {})
         if isinstance(rules, dict):
             good: dict[str, Any] = {}
@@ -97,6 +108,10 @@ class Settings:
         else:
             problems.append("rules")
         return cls(**taken, problems=tuple(problems))
+
+    def auto_play(self) -> AutoPlay:
+        """The auto options a table starts with."""
+        return AutoPlay(**{name: getattr(self, name) for name in AUTO_OPTIONS})
 
     def rule_config(self, rounds: int) -> RuleConfig:
         """The room rules for a session of ``rounds`` 圈."""

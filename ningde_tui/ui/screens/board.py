@@ -10,6 +10,7 @@ view holds only what that sight may know, so nothing else can be drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rich.text import Text
 from textual import events
@@ -250,6 +251,10 @@ class BoardScreen(PlayerScreen[None]):
             callout=self.callout_for(seat),
         )
 
+    def auto_labels(self) -> tuple[str, ...]:
+        """What your name line says is on beside it (a deciding seat's auto options)."""
+        return ()
+
     def seat_width(self, side: bool) -> int:
         """The cells a seat's lines may take: its side column beside the pond, or the top."""
         if not side:
@@ -263,7 +268,8 @@ class BoardScreen(PlayerScreen[None]):
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
             self.query_one(f"#seat-{position}", SeatView).state = self._seat_state(view, seat)
-        self.query_one(MySeatLine).state = self._seat_state(view, seating.bottom)
+        mine = replace(self._seat_state(view, seating.bottom), tags=self.auto_labels())
+        self.query_one(MySeatLine).state = mine
         self.query_one(MeldsView).state = self.melds_state(view, seating.bottom)
         laid = discard_rows(obs.history)
         for position in range(4):

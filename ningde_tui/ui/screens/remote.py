@@ -45,7 +45,7 @@ from ..model.view import TableView
 from ..palette import BAD, GOLD, MUTED
 from .base import PlayerModal
 from .board import COMMON_BINDINGS
-from .seat_input import SeatInput, choice_bindings, move_bindings, tile_bindings
+from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings
 
 
 class RemoteTableScreen(SeatInput):
@@ -54,6 +54,7 @@ class RemoteTableScreen(SeatInput):
         *move_bindings(),
         *tile_bindings(),
         *choice_bindings(),
+        *auto_bindings(),
         *COMMON_BINDINGS,
     ]
 

@@ -8,7 +8,11 @@ from __future__ import annotations
 from textual import on
 from textual.binding import Binding
 
-from ...rules.game import Action, ActionType
+from ...rules.game import Action, ActionType, Observation
+from ..model.announce import Line
+from ..model.auto import AUTO_OPTIONS
+from ..model.i18n import tr
+from ..model.settings import Settings
 from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
 from .board import BoardScreen
@@ -45,11 +49,95 @@ def move_bindings() -> list[Binding]:
     ]
 
 
+AUTO_KEYS = {"auto_win": "a", "no_chi": "x", "auto_pass": "z", "draw_discard": "d"}
+AUTO_DELAY = 0.25  # seconds an offer the auto options answer stays on the table
+FLASH_SECONDS = 0.6  # how long the hand flashes when a decision becomes yours
+
+
+def auto_bindings() -> list[Binding]:
+    """a 自动胡 · x 不吃 · z 自动过 · d 摸切: each key turns its option on or off."""
+    names = list(AUTO_OPTIONS)
+    first, *rest = names
+    out = [Binding(AUTO_KEYS[first], f"toggle_auto('{first}')", "key.auto", key_display="a x z d")]
+    out += [Binding(AUTO_KEYS[n], f"toggle_auto('{n}')", show=False) for n in rest]
+    return out
+
+
 class SeatInput(BoardScreen):
-    """A table where the private seat decides by key and mouse (subclasses give ``act``)."""
+    """A table where the private seat decides by key and mouse (subclasses give ``act``).
+
+    It also carries the player's auto options (``model.auto``: an automatic decision is made
+    a moment after its offer is drawn, and said) and the cue when a decision becomes theirs:
+    a terminal bell and a flash of the hand, each if the settings say so."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        settings = getattr(self.app, "settings", None)
+        if not isinstance(settings, Settings):
+            settings = Settings()
+        self.settings_auto = settings.auto_play()  # what each hand starts with
+        self.auto = self.settings_auto
+        self.cue_bell, self.cue_flash = settings.bell, settings.flash
+        self._deciding = False  # the last drawing asked the private seat to decide
+        self._auto_hand: int | None = None  # the hand 不吃 was last reset for
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        view = getattr(self, "view", None)
+        if view is not None:
+            self.after_drawing(view.obs, view.hand_no)
+
+    def after_drawing(self, obs: Observation, hand_no: int) -> None:
+        """The cue when a decision has just become the private seat's, and the auto options'
+        answer to it."""
+        if hand_no != self._auto_hand:
+            self._auto_hand = hand_no
+            if self.auto.no_chi != self.settings_auto.no_chi:
+                self.auto = self.auto.toggled("no_chi")  # 不吃 is for one hand
+        deciding = self.decider(obs) is not None and bool(obs.legal)
+        if deciding and not self._deciding:
+            self.cue()
+        self._deciding = deciding
+        if deciding:
+            decided = self.auto.decide(obs)
+            if decided is not None:
+                self.set_timer(AUTO_DELAY, lambda: self._auto_act(decided))
+
+    def cue(self) -> None:
+        if self.cue_bell:
+            self.app.bell()
+        if self.cue_flash:
+            hand = self.query_one("#me")
+            hand.add_class("-flash")
+            self.set_timer(FLASH_SECONDS, lambda: hand.remove_class("-flash"))
+
+    def _auto_act(self, decided: tuple[Action, str]) -> None:
+        """The auto options' decision, if the table still asks it (and they still make it)."""
+        view = getattr(self, "view", None)
+        if view is None or self.decider(view.obs) is None or self.auto.decide(view.obs) != decided:
+            return
+        action, option = decided
+        what = tr(self.lang, f"choice.{action.type}")
+        name = tr(self.lang, f"auto.{option}")
+        self.announce(Line(tr(self.lang, "auto.played", name=name, what=what), "notice"))
+        self.act(action)
+
+    def action_toggle_auto(self, name: str) -> None:
+        self.auto = self.auto.toggled(name)
+        key = "auto.now_on" if getattr(self.auto, name) else "auto.now_off"
+        self.notify(tr(self.lang, key, name=tr(self.lang, f"auto.{name}")), timeout=2)
+        self.refresh_table()
+
+    def auto_labels(self) -> tuple[str, ...]:
+        """The auto options on, as the table shows them beside your name (none for a seat
+        that does not decide here: a watcher, a demo)."""
+        if not self.interactive:
+            return ()
+        return tuple(tr(self.lang, f"auto.{n}") for n in self.auto.on())
 
     PLAY_ACTIONS = (
         *("discard_at", "discard_cursor", "cursor", "choose", "focus_choice", "take_choice"),
+        "toggle_auto",
     )
     DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
@@ -106,6 +194,13 @@ class SeatInput(BoardScreen):
         self.act(Action(seat, ActionType.DISCARD, tile))
 
     def action_discard_cursor(self) -> None:
+        """Enter: the tile under the cursor (with 摸切, the tile just drawn)."""
+        view = getattr(self, "view", None)
+        drawn = None if view is None else self.auto.discard_on_enter(view.obs)
+        seat = self.private_seat
+        if drawn is not None and seat is not None and self.interactive:
+            self.act(Action(seat, ActionType.DISCARD, drawn))
+            return
         self.action_discard_at(self.hand_view.cursor)
 
     def action_cursor(self, step: int) -> None:

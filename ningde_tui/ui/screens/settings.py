@@ -1,10 +1,12 @@
-"""Settings (设置): the bots' pace, the language, the tile style, hints, and the room rules —
-every switch of ``RuleConfig`` with its default. Saved in the user's config folder; the room
+"""Settings (设置): the bots' pace, the language, the tile style, the table's switches (hints,
+the cue when it is your move, the auto options), and the room rules — every switch of
+``RuleConfig`` — each switch with its default. Saved in the user's config folder; the room
 rules apply to the games started after, and are written into their records."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,7 +17,7 @@ from textual.widgets import Button, Label, Select, Static, Switch
 from ...rules.config import RuleConfig
 from ..model.i18n import LANGS, tr
 from ..model.match import PACES
-from ..model.settings import TILE_STYLES, Settings, room_rule_names
+from ..model.settings import TABLE_SWITCHES, TILE_STYLES, Settings, room_rule_names
 from .base import PlayerModal
 
 
@@ -59,8 +61,16 @@ class SettingsScreen(PlayerModal[Settings | None]):
                     yield Select(
                         options, value=value, allow_blank=False, id=f"set-{name}", compact=True
                     )
-                yield Label(tr(lang, "settings.hints"))
-                yield Switch(value=s.hints, id="set-hints")
+            yield Static(tr(lang, "settings.table"), classes="settings-title")
+            defaults = Settings()
+            with Grid(classes="settings-grid rules-grid"):
+                for name in TABLE_SWITCHES:
+                    yield Label(tr(lang, f"settings.{name}"))
+                    yield Switch(value=getattr(s, name), id=f"set-{name}")
+                    yield Static(
+                        tr(lang, "settings.default", value=on_off(lang, getattr(defaults, name))),
+                        classes="switch-default",
+                    )
             yield Static(tr(lang, "settings.rules"), classes="settings-title")
             default = RuleConfig()
             with Grid(classes="settings-grid rules-grid"):
@@ -78,12 +88,15 @@ class SettingsScreen(PlayerModal[Settings | None]):
 
     def chosen(self) -> Settings:
         rules = {name: self.query_one(f"#rule-{name}", Switch).value for name in room_rule_names()}
+        switches: dict[str, Any] = {
+            name: self.query_one(f"#set-{name}", Switch).value for name in TABLE_SWITCHES
+        }
         return Settings(
             pace=str(self.query_one("#set-pace", Select).value),
             lang=str(self.query_one("#set-lang", Select).value),
             tiles=str(self.query_one("#set-tiles", Select).value),
-            hints=self.query_one("#set-hints", Switch).value,
             rules=replace(self.settings.rules, **rules),
+            **switches,
         )
 
     @on(Button.Pressed, "#save")
@@ -96,7 +109,8 @@ class SettingsScreen(PlayerModal[Settings | None]):
         default = Settings()
         self.query_one("#set-pace", Select).value = default.pace
         self.query_one("#set-tiles", Select).value = default.tiles
-        self.query_one("#set-hints", Switch).value = default.hints
+        for name in TABLE_SWITCHES:
+            self.query_one(f"#set-{name}", Switch).value = getattr(default, name)
         for name in room_rule_names():
             self.query_one(f"#rule-{name}", Switch).value = getattr(default.rules, name)
 

@@ -30,7 +30,7 @@ from ..model.seating import Seating
 from ..model.view import Sight, TableSource, TableView
 from .board import COMMON_BINDINGS, BoardScreen
 from .cover import CoverScreen
-from .seat_input import SeatInput, choice_bindings, move_bindings, tile_bindings
+from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings
 
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
@@ -41,6 +41,7 @@ class TableScreen(SeatInput):
         *move_bindings(),
         *tile_bindings(),
         *choice_bindings(),
+        *auto_bindings(),
         Binding("escape", "stop_demo", "key.stop_demo", key_display="Esc"),
         Binding("f", "cycle_pace", "key.pace"),
         *COMMON_BINDINGS,

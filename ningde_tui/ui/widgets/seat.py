@@ -46,6 +46,7 @@ class SeatState:
     tight: bool = False  # a narrow terminal with the side panel open: no room to spare
     left: bool = False  # on the left of the table (上家)
     callout: str = ""  # 碰！ just after this seat called
+    tags: tuple[str, ...] = ()  # your line: the auto options that are on
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -194,5 +195,8 @@ class MySeatLine(Static):
         if state.callout:
             line.append("  ")
             line.append_text(callout_text(state))
+        if state.tags:
+            line.append("  ")
+            line.append(" · ".join(state.tags), style=f"bold {GOLD}")
         self.set_class(state.active, "-active")
         self.update(line)
