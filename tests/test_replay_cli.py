@@ -7,6 +7,7 @@ and the reason — no traceback, nothing on stdout (nothing is half-printed eith
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -162,9 +163,11 @@ def test_chi_by_a_seat_that_is_not_the_next_one(tmp_path, capsys):
     assert_refused(*run_check(write(tmp_path, objs), capsys), 7, "illegal", "seat 2")
     objs[6] = act(0, "chi", tiles=["8p", "9p"])
     objs.append(act(0, "discard", tile="5p"))
-    status, out, err = run_check(write(tmp_path, objs, "ok.jsonl"), capsys, "--json")
+    status, out, err = run_check(
+        write(tmp_path, objs, "ok.jsonl"), capsys, "--json", "--lang", "en"
+    )
     assert (status, out) == (0, "")
-    assert "unfinished" in err
+    assert "unfinished" in err and "seat 2 is to act" in err  # seats 1-4: the record's seat 1
 
 
 def test_result_line_that_disagrees(capsys):
@@ -226,9 +229,15 @@ def test_json_output_has_exactly_the_interface_keys(capsys):
 
 
 def test_plain_check_output(capsys):
+    """Without --json, each hand in the player's language (the settings', else Chinese), the
+    seats numbered 1-4 as the screens number them: the record's winner 1 is 2号位."""
     status, out, err = run_check(RECORDS / "rob_gold.jsonl", capsys)
     assert (status, err) == (0, "")
-    assert "hand 1" in out and "qiangjin" in out and "+20" in out
+    assert out.startswith("第1局：庄家 1号位") and "2号位 胡 抢金" in out and "+20" in out
+    assert not [w for w in re.findall(r"[A-Za-z]+", out)]  # no English beside the Chinese
+    status, out, err = run_check(RECORDS / "rob_gold.jsonl", capsys, "--lang", "en")
+    assert out.startswith("hand 1: dealer seat 1") and "seat 2 wins Rob the Gold" in out
+    assert not [c for c in out if "\u4e00" <= c <= "\u9fff"]
 
 
 # --------------------------------------------------------------------------- subprocess

@@ -9,7 +9,9 @@ seat the bot is shown that seat's ``Observation`` — only what the seat could s
 tiles — and asked what it would do. For a discard, both choices are measured by the hand they
 leave: its shanten and its effective tiles (进张: unseen copies that would lower the shanten).
 
-Seats are numbered 0-3 as in the record (``--seat``; default: the first human seat, else 0).
+Here seats are numbered 0-3 as in the record (and in the JSON ``--json`` prints); the command
+line numbers them 1-4 as the screens do (``--seat 1`` is the record's seat 0; default: the first
+human seat, else the first).
 """
 
 from __future__ import annotations

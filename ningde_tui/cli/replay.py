@@ -9,29 +9,47 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..records.record import RecordError, replay_file
+from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import EventKind
-from ..rules.tiles import format_tiles, tile_str
-from ..ui.model.i18n import pattern_name
+from ..ui.model.announce import describe
+from ..ui.model.i18n import command_look, pattern_name, tile_name, tr
 from .play import run_table
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
 
 
-def _describe(result: dict) -> str:
+def _seat(seat: int, lang: str) -> str:
+    """A record's seat (0-3) as the commands number it, 1-4: 1号位 / seat 1."""
+    return tr(lang, "cli.seat", n=seat + 1)
+
+
+def _describe(result: dict, lang: str = "zh") -> str:
+    """One hand's result (a ``--check --json`` line) as two lines of text in ``lang``."""
     if result["winner"] is None:
-        outcome = "流局 draw"
+        outcome = tr(lang, "cli.draw")
     else:
-        pattern = result["pattern"]
-        outcome = f"seat {result['winner']} wins {pattern_name(pattern, 'zh')} ({pattern}) by {result['by']}"
+        by = result["by"]
+        how = tr(lang, "cli.by_discard") if by == "discard" else tr(lang, f"result.by.{by}")
+        pattern = pattern_name(result["pattern"], lang)
+        seat = _seat(result["winner"], lang)
+        if how.lower() == pattern.lower():  # 抢金 won by 抢金: said once
+            outcome = tr(lang, "cli.wins_plain", seat=seat, pattern=pattern)
+        else:
+            outcome = tr(lang, "cli.wins", seat=seat, pattern=pattern, by=how)
     deltas = " ".join(f"{d:+d}" for d in result["deltas"])
     scores = " ".join(f"{d:+d}" for d in result["scores"])
-    events = ", ".join(result["events"]) or "-"
-    return (
-        f"hand {result['hand']}: dealer {result['dealer']} ×{result['streak']}  {outcome}\n"
-        f"    deltas {deltas}   scores {scores}   events {events}"
+    events = "、" if lang == "zh" else ", "
+    named = events.join(tr(lang, f"rule_event.{e}") for e in result["events"]) or "-"
+    head = tr(
+        lang,
+        "cli.hand",
+        hand=result["hand"],
+        dealer=_seat(result["dealer"], lang),
+        streak=result["streak"],
+        outcome=outcome,
     )
+    return head + "\n" + tr(lang, "cli.hand_scores", deltas=deltas, scores=scores, events=named)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,19 +101,17 @@ def _headless(args: argparse.Namespace) -> int:
         return 2
     for warning in replay.warnings:
         print(f"ningde replay: {args.file}: warning: {warning}", file=sys.stderr)
+    lang, ascii_tiles = command_look(args.lang)
     if not args.check:
-        _print_steps(replay)
+        _print_steps(replay, lang, ascii_tiles)
         return 0
     for hand in replay.hands:
         if hand.result is None:
-            seats = ", ".join(str(s) for s in hand.game.to_act())
-            print(
-                f"ningde replay: hand {hand.number} is unfinished (the record stops while seat "
-                f"{seats} is to act)",
-                file=sys.stderr,
-            )
+            seats = ", ".join(_seat(s, lang) for s in hand.game.to_act())
+            unfinished = tr(lang, "cli.unfinished", hand=hand.number, seats=seats)
+            print(f"ningde replay: {unfinished}", file=sys.stderr)
             continue
-        print(json.dumps(hand.result) if args.json else _describe(hand.result))
+        print(json.dumps(hand.result) if args.json else _describe(hand.result, lang))
     return 0
 
 
@@ -120,20 +136,23 @@ def _watch_app(args: argparse.Namespace) -> NingdeApp:
     return NingdeApp(options)
 
 
-def _print_steps(replay) -> None:
-    """A plain-text walk through the record (the TUI viewer draws the same steps)."""
+def _print_steps(replay: Replay, lang: str = "zh", ascii_tiles: bool = False) -> None:
+    """A plain-text walk through the record in ``lang``, every hand open (the TUI viewer
+    draws the same steps), each event told as the table's log tells it."""
+
+    def seat(s: int) -> str:
+        return _seat(s, lang)
+
     for hand in replay.hands:
         game = hand.game
-        print(
-            f"— hand {hand.number}: dealer {game.dealer}, dice {game.dice[0]}+{game.dice[1]}, "
-            f"金 {tile_str(game.gold)}"
-        )
+        a, b = game.dice
+        gold = tile_name(game.gold, lang, ascii_tiles)
+        print(tr(lang, "cli.deal", hand=hand.number, dealer=seat(game.dealer), a=a, b=b, gold=gold))
         for event in game.log:
             if event.kind == EventKind.DRAW:
                 continue
-            seat = "" if event.seat is None else f"seat {event.seat} "
-            tile = "" if event.tile is None else tile_str(event.tile)
-            extra = f" [{format_tiles(event.tiles)}]" if event.tiles else ""
-            print(f"   {seat}{event.kind} {tile}{extra}".rstrip())
+            line = describe(event, lang, ascii_tiles, viewer=event.seat, names=seat, watching=True)
+            if line is not None:
+                print(f"   {line.text}")
         if hand.result is not None:
-            print("   " + _describe(hand.result).replace("\n", "\n   "))
+            print("   " + _describe(hand.result, lang).replace("\n", "\n   "))

@@ -7,52 +7,88 @@ import json
 import sys
 from pathlib import Path
 
-from ..analysis.review import (
-    EXIT_BAD,
-    EXIT_OK,
-    PROG,
-    REVIEWER,
-    Review,
-    action_text,
-    default_seat,
-    review_replay,
-)
+from ..analysis.review import EXIT_BAD, EXIT_OK, PROG, Review, default_seat, review_replay
 from ..records.record import RecordError, Replay, replay_file
+from ..rules.game import Action
+from ..ui.model.i18n import LANGS, command_look, pad, record_name, tile_name, tr
 
 
-def render_text(review: Review, replay: Replay) -> str:
+def action_words(action: Action, lang: str, ascii_tiles: bool) -> str:
+    """A decision in the player's words: 打 五万, 吃 四万六万, 过 / Discard 5m, Pass."""
+    tiles = action.tiles or (() if action.tile is None else (action.tile,))
+    named = "".join(tile_name(t, lang, ascii_tiles) for t in tiles)
+    return f"{tr(lang, f'choice.{action.type}')} {named}".rstrip()
+
+
+def seat_words(seat: int, replay: Replay, lang: str) -> str:
+    """Seat ``seat`` (0-3 in the record) numbered 1-4, with its name as the lists show it."""
     seats = replay.header.get("seats") or []
-    name = seats[review.seat].get("name") if len(seats) == 4 else None
-    who = f"seat {review.seat}" + (f" ({name})" if name else "")
-    lines = [f"复盘 review of {who}: the {REVIEWER} bot's choice from the same view"]
+    info = seats[seat] if len(seats) == 4 and isinstance(seats[seat], dict) else {}
+    name = info.get("name")
+    if not isinstance(name, str) or not name:
+        return tr(lang, "cli.seat", n=seat + 1)
+    level = info.get("level")
+    levels = [level] if isinstance(level, str) and level else []
+    shown = record_name(name, str(info.get("kind", "")), levels, lang)
+    return tr(lang, "cli.seat_named", n=seat + 1, name=shown)
+
+
+def render_text(review: Review, replay: Replay, lang: str = "zh", ascii_tiles: bool = False) -> str:
+    """The review as lines of text in ``lang``: each decision the bot would have made
+    otherwise, then the agreement per hand and the biggest differences."""
+    lines = [tr(lang, "cli.review_head", who=seat_words(review.seat, replay, lang))]
+
+    def words(action: Action) -> str:
+        return action_words(action, lang, ascii_tiles)
+
     for d in review.decisions:
         if d.agree:
             continue
         extra = ""
         if d.effective_played is not None and d.effective_suggested is not None:
-            extra = (
-                f"   进张 effective {d.effective_played} vs {d.effective_suggested}"
-                f" · 向听 shanten {d.shanten_played} vs {d.shanten_suggested}"
+            extra = tr(
+                lang,
+                "cli.review_cost",
+                ep=d.effective_played,
+                es=d.effective_suggested,
+                sp=d.shanten_played,
+                ss=d.shanten_suggested,
             )
         lines.append(
-            f"hand {d.hand:>2} step {d.step:>3}: played {action_text(d.played):<14} "
-            f"suggested {action_text(d.suggested):<14}{extra}"
+            tr(
+                lang,
+                "cli.review_row",
+                hand=d.hand,
+                step=d.step,
+                played=pad(words(d.played), 14),
+                suggested=pad(words(d.suggested), 14),
+                extra=extra,
+            ).rstrip()
         )
     s = review.summary()
     if s["decisions"]:
-        lines.append(
-            f"{s['decisions']} decisions, {s['agree']} agree ({100 * s['agreement']:.0f}%)"
-        )
+        pct = 100 * s["agreement"]
+        lines.append(tr(lang, "cli.review_total", n=s["decisions"], agree=s["agree"], pct=pct))
         for h in s["hands"]:
-            lines.append(f"  hand {h['hand']:>2}: {h['agree']}/{h['decisions']} agree")
-        if s["biggest"]:
-            lines.append("biggest differences:")
-            for b in s["biggest"]:
+            lines.append(
+                tr(lang, "cli.review_hand", hand=h["hand"], agree=h["agree"], n=h["decisions"])
+            )
+        biggest = review.biggest()
+        if biggest:
+            lines.append(tr(lang, "cli.review_biggest"))
+            for d in biggest:
                 lines.append(
-                    f"  hand {b['hand']} step {b['step']}: {b['played']} → {b['suggested']}"
+                    tr(
+                        lang,
+                        "cli.review_diff",
+                        hand=d.hand,
+                        step=d.step,
+                        played=words(d.played),
+                        suggested=words(d.suggested),
+                    )
                 )
     else:
-        lines.append("this seat made no decisions in the record")
+        lines.append(tr(lang, "cli.review_nothing"))
     return "\n".join(lines)
 
 
@@ -62,8 +98,15 @@ def main(argv: list[str] | None = None) -> int:
         description="The strongest bot's view of every decision of one seat (interfaces.md §5).",
     )
     parser.add_argument("file", type=Path, help="a .jsonl game record")
-    parser.add_argument("--seat", type=int, choices=range(4), metavar="N", help="seat 0-3")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        choices=range(1, 5),
+        metavar="N",
+        help="seat 1-4 (default: the first human seat, else 1); the JSON keeps the record's 0-3",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     args = parser.parse_args(argv)
     try:
         replay = replay_file(args.file)
@@ -73,12 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as exc:
         print(f"{PROG}: {args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD
-    seat = default_seat(replay) if args.seat is None else args.seat
+    seat = default_seat(replay) if args.seat is None else args.seat - 1
     review = review_replay(replay, seat)
     if args.json:
         for d in review.decisions:
             print(json.dumps(d.to_json(), ensure_ascii=False))
         print(json.dumps(review.summary(), ensure_ascii=False))
     else:
-        print(render_text(review, replay))
+        print(render_text(review, replay, *command_look(args.lang)))
     return EXIT_OK

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, collect, tally
 from ..records.storage import records_dir
-from ..ui.model.i18n import pattern_name
+from ..ui.model.i18n import LANGS, command_look, pad, pattern_name, record_name, tr
 
 
 # ----------------------------------------------------------------------------- output
@@ -18,27 +18,60 @@ def _rate(n: int, d: int) -> str:
     return f"{100 * n / d:5.1f}%" if d else "    -"
 
 
-def render_text(summary: dict[str, Any]) -> str:
-    """The summary as a plain table (Chinese and English headings)."""
-    lines = [f"{summary['games']} 局对局 games · {summary['hands']} 手牌 hands"]
+COLUMNS = (  # (heading key, cells)
+    ("stats.col.name", 24),
+    ("stats.col.games", 6),
+    ("stats.col.hands", 6),
+    ("stats.col.wins", 12),
+    ("stats.col.self", 11),
+    ("stats.col.deal_ins", 12),
+    ("stats.col.points", 8),
+)
+
+
+def render_text(summary: dict[str, Any], lang: str = "zh") -> str:
+    """The summary as a plain table in ``lang``, the players named as the 战绩 screen names
+    them (玩家1, 电脑·普通)."""
+    lines = [tr(lang, "cli.stats_head", games=summary["games"], hands=summary["hands"])]
     if not summary["players"]:
-        lines.append("没有记录 no games found")
+        lines.append(tr(lang, "cli.stats_none"))
         return "\n".join(lines)
-    head = (
-        f"{'玩家 player':<18} {'局':>4} {'手':>5} {'和 wins':>8} {'自摸':>5} {'点炮 deal-in':>12} "
-        f"{'分 points':>9}"
+    lines.append(
+        " ".join(
+            pad(tr(lang, key), cells, right=i > 0) for i, (key, cells) in enumerate(COLUMNS)
+        ).rstrip()
     )
-    lines.append(head)
     for p in summary["players"]:
+        name = record_name(p["name"], p["kind"], p["levels"], lang)
+        cells = (
+            name,
+            str(p["games"]),
+            str(p["hands"]),
+            f"{p['wins']} {_rate(p['wins'], p['hands'])}",
+            str(p["self_draws"]),
+            f"{p['deal_ins']} {_rate(p['deal_ins'], p['hands'])}",
+            f"{p['points']:+d}",
+        )
         lines.append(
-            f"{p['name'][:18]:<18} {p['games']:>4} {p['hands']:>5} "
-            f"{p['wins']:>4} {_rate(p['wins'], p['hands'])} {p['self_draws']:>4} "
-            f"{p['deal_ins']:>5} {_rate(p['deal_ins'], p['hands'])} {p['points']:>+9d}"
+            " ".join(
+                pad(text, width, right=i > 0)
+                for i, (text, (_, width)) in enumerate(zip(cells, COLUMNS, strict=True))
+            )
         )
         if p["patterns"]:
-            mix = " · ".join(f"{pattern_name(k, 'zh')} {v}" for k, v in p["patterns"].items())
-            lines.append(f"{'':<18}   {mix}")
+            mix = " · ".join(f"{pattern_name(k, lang)} {v}" for k, v in p["patterns"].items())
+            lines.append(" " * (COLUMNS[0][1] + 1) + mix)
     return "\n".join(lines)
+
+
+def record_player(name: str) -> str:
+    """``--player``'s name as the record holds it: 玩家1 / Player 1 (how the lists show a
+    seat named only by its number) is the record's ``P1``."""
+    for lang in LANGS:
+        for n in range(1, 5):
+            if name == tr(lang, "seat.player", n=n):
+                return f"P{n}"
+    return name
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         "--against", metavar="LEVEL", help="only games where every bot opponent plays at LEVEL"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
     parser.add_argument("--no-cache", action="store_true", help="replay every record afresh")
     args = parser.parse_args(argv)
     folder = args.dir if args.dir is not None else records_dir()
@@ -60,9 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     found = collect(folder, use_cache=not args.no_cache)
     for path, reason in found.broken:
         print(f"{PROG}: skipping {path}: {reason}", file=sys.stderr)
-    summary = tally(found.games, args.player, args.against)
+    player = None if args.player is None else record_player(args.player)
+    summary = tally(found.games, player, args.against)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(render_text(summary))
+        print(render_text(summary, command_look(args.lang)[0]))
     return EXIT_OK

@@ -541,6 +541,10 @@ class NingdeApp(App[None]):
                 screen.action_toggle_hints()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette's entries, every one in the player's language: the game's pages,
+        then of Textual's own commands those that fit a game (quit, maximize / restore); its
+        theme picker, keys panel and screenshot speak only English and are left out (the
+        game has one theme, and its keys are on the help page)."""
         lang = self.lang
         yield SystemCommand(tr(lang, "cmd.new"), tr(lang, "cmd.new_help"), self.action_new_game)
         for name, page in PAGES.items():
@@ -551,7 +555,15 @@ class NingdeApp(App[None]):
             yield SystemCommand(
                 tr(lang, "cmd.hints"), tr(lang, "cmd.hints_help"), self.action_toggle_hints
             )
-        yield from super().get_system_commands(screen)
+        yield SystemCommand(tr(lang, "cmd.quit"), tr(lang, "cmd.quit_help"), self.action_quit)
+        if screen.maximized is not None:
+            yield SystemCommand(
+                tr(lang, "cmd.minimize"), tr(lang, "cmd.minimize_help"), screen.action_minimize
+            )
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                tr(lang, "cmd.maximize"), tr(lang, "cmd.maximize_help"), screen.action_maximize
+            )
 
 
 # The screens a player opens from anywhere, in the command palette's order.

@@ -214,7 +214,7 @@ def test_replay_text_walk_is_kept(capsys, tmp_path) -> None:
     record = Path(__file__).parent.parent / "records" / "rob_gold.jsonl"
     assert replay_main(["--text", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "hand 1" in out and "rob_gold" not in out.splitlines()[0]
+    assert "第1局" in out and "rob_gold" not in out  # in words, not the record's ids
 
 
 def test_seat_names_follow_the_viewer() -> None:

@@ -5,6 +5,7 @@ opponents' bot level. Pilot tests and an SVG snapshot."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,8 @@ async def test_stats_screen_from_the_start_screen_shows_every_player(games) -> N
         names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         points = {p["name"]: p["points"] for p in want["players"]}
         for i, name in enumerate(names):
-            bare = name.split(" (")[0]
+            bare = name.split("（")[0]  # hard-0（电脑·困难）: the name, then its level
+            assert not re.search(r"[A-Za-z(]", name[len(bare) :])  # not "hard (困难)"
             assert str(table.get_row_at(i)[6]) == f"{points[bare]:+d}"
         # the player under the cursor: their chart and their patterns
         first = screen.summary["players"][0]

@@ -4,6 +4,8 @@ hidden."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pilot_helpers import settle, table, table_app, widget_text
 from textual.geometry import Region
@@ -247,12 +249,16 @@ def test_english_says_you_discard_not_you_discards() -> None:
     assert tr("en", "ev.discard", name="Left", tile="5m") == "Left discards 5m"
 
 
-async def test_english_spells_out_the_wall_labels() -> None:
+@pytest.mark.parametrize("size", [(160, 50), (110, 34)])
+async def test_the_english_wall_marks_are_the_same_at_every_size(size) -> None:
+    """H, T, R and B (as the help names them) on a big wall and on a compact one alike."""
     app = table_app(late_hand_match(), lang="en")
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         wall = widget_text(pilot.app.screen.query_one("#wall"))
-        assert all(word in wall for word in ("head", "tail", "reserve", "break"))
+        assert all(re.search(rf"\b{mark}\b", wall) for mark in "HTRB"), wall
+        assert not re.search(r"\b(head|tail|break)\b", wall)
+        assert "to draw" in wall and "left" not in wall
 
 
 def test_a_concealed_kong_without_faces_is_four_backs_even_where_faces_may_show() -> None:

@@ -82,3 +82,39 @@ def test_you_are_told_in_the_second_person() -> None:
         assert set(re.findall(r"{(\w+)", you_form)) == set(re.findall(r"{(\w+)", EN[key])) - {
             "name"
         }, key
+
+
+# The words a Chinese entry may hold: key names, the room address's scheme and the notation
+# of tiles a sentence shows (5m), and the command names a player types.
+ZH_MAY_SAY = {"Enter", "Esc", "Ctrl", "Tab", "ws", "wss", "HOST", "ROOM", "ABCD", "ningde", "join"}
+# The entries that name the other language on purpose: each language in itself (中文,
+# English), the 五万 tile style.
+MAY_MIX = {"lang.zh", "lang.en", "tiles.cjk"}
+
+
+def test_every_chinese_entry_is_chinese_and_every_english_one_english() -> None:
+    """No entry mixes the languages (the result title once read 自摸 Self-drawn 自摸)."""
+    zh_english = {
+        key: words
+        for key, text in STRINGS["zh"].items()
+        if key not in MAY_MIX
+        and (words := [w for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"{[^}]*}", "", text))
+                      if w not in ZH_MAY_SAY])
+    }  # fmt: skip
+    assert zh_english == {}
+    en_chinese = {
+        key: text
+        for key, text in STRINGS["en"].items()
+        if key not in MAY_MIX and re.search(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", text)
+    }
+    assert en_chinese == {}
+    assert all(not re.search(r"[\u4e00-\u9fff]", text) for key, text in YOU_EN.items())
+
+
+def test_the_words_that_read_two_ways_are_gone() -> None:
+    """ "left 30" stood beside the seat named Left; "cut" is not what a player calls it."""
+    assert tr("en", "table.drawable", n=30) == "30 to draw"
+    assert tr("en", "hints.discard", tile="5m") == "discard 5m"
+    # the wall's marks: as wide as a stack at every size, in both languages
+    for mark in ("head", "tail", "reserve", "break"):
+        assert len(tr("en", f"table.mark_{mark}")) == 1 and len(tr("zh", f"table.mark_{mark}")) == 1

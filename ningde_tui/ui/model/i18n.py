@@ -14,6 +14,9 @@ payment by the terms of its formula (``payment_text``).
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
+
 from ...rules.refusal import Refusal
 from ...rules.scoring import Payment
 from ...rules.tiles import tile_str, tile_zh
@@ -48,6 +51,18 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "cmd.hints": ("开关提示", "Toggle hints"),
     "cmd.hints_help": ("显示或隐藏向听数和听牌提示", "Show or hide shanten and waits"),
     "cmd.stats": ("战绩", "Statistics"),
+    "cmd.quit": ("退出", "Quit"),
+    "cmd.quit_help": (
+        "退出游戏（对局已保存，可以继续）",
+        "Quit the game (it is saved; you can continue it)",
+    ),
+    "cmd.maximize": ("放大", "Maximize"),
+    "cmd.maximize_help": (
+        "把选中的部分放大到整个窗口",
+        "Show the focused part on the whole screen",
+    ),
+    "cmd.minimize": ("还原", "Restore"),
+    "cmd.minimize_help": ("放大的部分恢复原样", "Put the maximized part back in its place"),
     "cmd.stats_help": (
         "每位玩家在所有已保存对局中的战绩",
         "Each player's record over every saved game",
@@ -60,6 +75,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "seat.number": ("{n}号位", "Seat {n}"),
     "seat.bot": ("{n}号·{level}", "#{n} {level}"),
     "seat.player": ("玩家{n}", "Player {n}"),
+    "seat.bot_level": ("电脑·{level}", "{level} bot"),
+    "seat.named_bot": ("{name}（电脑·{level}）", "{name} ({level} bot)"),
     "level.random": ("随机", "random"),
     "level.greedy": ("贪心", "greedy"),
     "level.easy": ("简单", "easy"),
@@ -184,16 +201,17 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "table.callout": ("{what}！", "{what}!"),
     "table.streak": ("庄×{n}", "Dealer×{n}"),
     "table.score": ("{n:+d} 分", "{n:+d} pts"),
-    "table.drawable": ("可摸 {n}", "left {n}"),
+    "table.drawable": ("可摸 {n}", "{n} to draw"),
     "table.reserve": ("留 {n}", "reserve {n}"),
     "table.dice": ("骰 {a}+{b}", "dice {a}+{b}"),
     "table.break": ("{seat}墙{n}墩", "{seat} {n}"),
     "table.gold": ("金", "Gold"),
     "table.white": ("白={tile}", "W={tile}"),
-    "table.mark_head": ("头", "head"),
-    "table.mark_tail": ("尾", "tail"),
-    "table.mark_reserve": ("留", "reserve"),
-    "table.mark_break": ("开", "break"),
+    # the wall's marks, each as wide as the wall's stacks at every size (help_*.md names them)
+    "table.mark_head": ("头", "H"),
+    "table.mark_tail": ("尾", "T"),
+    "table.mark_reserve": ("留", "R"),
+    "table.mark_break": ("开", "B"),
     "table.turn": ("轮到 {name}", "{name} to play"),
     "table.waiting": ("等待 {names}", "waiting for {names}"),
     "table.others_deciding": ("其他玩家考虑中…", "others are deciding…"),
@@ -298,7 +316,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "hints.shanten": ("{n} 向听", "{n}-shanten"),
     "hints.ready": ("听牌", "ready"),
     "hints.complete": ("已成和牌型", "complete hand"),
-    "hints.discard": ("打{tile}", "cut {tile}"),
+    "hints.discard": ("打{tile}", "discard {tile}"),
     "hints.gold": ("金", "gold"),
     "hints.accepts": ("进张 {n} 张", "{n} tiles"),
     "hints.now": ("现在：{state}", "now: {state}"),
@@ -432,7 +450,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "臭庄 — 四家第一张相同，本局作废，不计分，庄家连庄",
         "Foul deal — four identical first discards: the hand is dead, no score, the dealer deals again",
     ),
-    "result.win": ("{name} 胡 · {zh} {en}", "{name} wins · {zh} {en}", "You win · {zh} {en}"),
+    "result.win": ("{name} 胡 · {pattern}", "{name} wins · {pattern}", "You win · {pattern}"),
     "result.by.discard": ("点炮：{name}", "on {name}'s discard"),
     "result.by.self": ("自摸", "self-drawn"),
     "result.by.rob": ("抢金", "robbed the gold"),
@@ -576,8 +594,140 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "stats.no_wins": ("还没有和过牌", "no wins yet"),
     "stats.none": ("还没有对局记录", "no games recorded yet"),
     "stats.broken": ("{n} 个记录损坏，未计入", "{n} broken record(s) left out"),
+    # The commands' text output: ningde stats, ningde review, ningde replay --check / --text
+    "cli.seat": ("{n}号位", "seat {n}"),
+    "cli.seat_named": ("{n}号位（{name}）", "seat {n} ({name})"),
+    "cli.stats_head": ("{games} 局 · {hands} 手", "{games} games · {hands} hands"),
+    "cli.stats_none": ("没有对局记录", "no games found"),
+    "cli.review_head": (
+        "复盘 {who}：与困难电脑从同一视角的选择相比",
+        "Review of {who}: beside the hard bot's choice from the same view",
+    ),
+    "cli.review_row": (
+        "第{hand}局 第{step}步：打的 {played} 建议 {suggested}{extra}",
+        "hand {hand:>2} step {step:>3}: played {played} suggested {suggested}{extra}",
+    ),
+    "cli.review_cost": (
+        "   进张 {ep} 比 {es} · 向听 {sp} 比 {ss}",
+        "   effective tiles {ep} vs {es} · shanten {sp} vs {ss}",
+    ),
+    "cli.review_total": (
+        "共 {n} 次选择，{agree} 次相同（{pct:.0f}%）",
+        "{n} decisions, {agree} agree ({pct:.0f}%)",
+    ),
+    "cli.review_hand": ("  第{hand}局：{agree}/{n} 相同", "  hand {hand:>2}: {agree}/{n} agree"),
+    "cli.review_biggest": ("差别最大的几处：", "biggest differences:"),
+    "cli.review_diff": (
+        "  第{hand}局 第{step}步：{played} → {suggested}",
+        "  hand {hand} step {step}: {played} → {suggested}",
+    ),
+    "cli.review_nothing": (
+        "这个座位在记录里没有做过选择",
+        "this seat made no decisions in the record",
+    ),
+    "cli.hand": (
+        "第{hand}局：庄家 {dealer} ×{streak}  {outcome}",
+        "hand {hand}: dealer {dealer} ×{streak}  {outcome}",
+    ),
+    "cli.hand_scores": (
+        "    本局 {deltas}   总分 {scores}   事件 {events}",
+        "    deltas {deltas}   scores {scores}   events {events}",
+    ),
+    "cli.draw": ("流局", "drawn hand"),
+    "cli.by_discard": ("点炮", "on a discard"),
+    "cli.wins": ("{seat} 胡 {pattern}（{by}）", "{seat} wins {pattern} ({by})"),
+    "cli.wins_plain": ("{seat} 胡 {pattern}", "{seat} wins {pattern}"),
+    "cli.deal": (
+        "— 第{hand}局：庄家 {dealer}，骰子 {a}+{b}，金 {gold}",
+        "— hand {hand}: dealer {dealer}, dice {a}+{b}, gold {gold}",
+    ),
+    "cli.unfinished": (
+        "第{hand}局没有打完（记录停在 {seats} 要做选择的时候）",
+        "hand {hand} is unfinished (the record stops while {seats} is to act)",
+    ),
     # Help
     "help.title": ("规则与按键", "Rules and keys"),
+    # Help: the sentences of the rules summary that follow the room rules, one pair per switch
+    # of rules/config.py (``help.<switch>.on`` / ``.off``), put in help_*.md at ``{<switch>}``
+    "help.white_indicator_reflip.on": (
+        "翻到白板就放一边再翻。",
+        "a flipped white dragon is set aside and the next tile flipped. ",
+    ),
+    "help.white_indicator_reflip.off": (
+        "翻到白板，白板就是金。",
+        "if a white dragon is flipped, the white dragons are the golds. ",
+    ),
+    "help.indicator_in_play.on": (
+        "翻出的那张留在牌尾，下一次从牌尾补牌就摸到它，算一张金。",
+        "The flipped tile stays at the tail: the next tail draw takes it, as a gold.",
+    ),
+    "help.indicator_in_play.off": (
+        "翻出的那张放在一边，只有抢金能拿到它。",
+        "The flipped tile is set aside: only robbing the gold takes it.",
+    ),
+    "help.rob_kong.on": (
+        "别人加杠时，能胡那张牌的可以**抢杠**。",
+        "When a player adds a kong, anyone who can win on that tile may **rob the kong**.",
+    ),
+    "help.rob_kong.off": ("加杠不能被抢（没有抢杠）。", "An added kong cannot be robbed."),
+    "help.chouzhuang_ends_hand.on": (
+        "本局作废，像流局一样不计分，下局庄家连庄。",
+        "the hand is dead, no payments as in a drawn hand, and the dealer deals again.",
+    ),
+    "help.chouzhuang_ends_hand.off": ("继续打，", "play goes on, "),
+    "help.chouzhuang_streak.on": (
+        "庄家马上多算一庄。",
+        "and the dealer streak rises by one at once.",
+    ),
+    "help.chouzhuang_streak.off": (
+        "只宣布臭庄，庄番不变。",
+        "it is only announced: the dealer streak stays.",
+    ),
+    "help.jin_shun_sequences_only.on": (
+        "其余全是顺子，且没有金。",
+        "every other meld a run, with no gold. ",
+    ),
+    "help.jin_shun_sequences_only.off": (
+        "其余没有金（顺子、刻子都行）。",
+        "the rest with no gold (runs or triplets). ",
+    ),
+    "help.dandiao_counts_ankong.on": ("暗杠也算，", "a concealed kong counts as one, "),
+    "help.dandiao_counts_ankong.off": (
+        "暗杠不算（要吃、碰、明杠出来），",
+        "exposed only (a concealed kong does not count), ",
+    ),
+    "help.xianjin_one_gold.on": (
+        "手里只有一张金，其余的牌都已成副，任何一张牌都能和金成将；两张以上的金不算闲金。",
+        "one gold in the hand and every other concealed tile in complete melds, so any tile pairs with the gold; two or more golds are not a free gold.",
+    ),
+    "help.xianjin_one_gold.off": (
+        "手里有金（一张或更多），其余的牌都已成副。",
+        "golds in the hand (one or more) and every other concealed tile in complete melds.",
+    ),
+    "help.gold_draw_floor.on": (
+        "单钓或闲金时摸到金，至少算金雀（能算更大的番型就算更大的）。",
+        " In single wait or free gold, drawing a gold scores at least gold pair (more where the hand fits a bigger pattern).",
+    ),
+    "help.gold_draw_floor.off": (
+        "单钓或闲金时摸到金，算金雀。",
+        " In single wait or free gold, drawing a gold scores gold pair.",
+    ),
+    "help.single_wait_lock.on": (
+        "单钓或闲金时，其他三家只能自摸，不能点炮胡——牌桌会写出胡不了的原因。",
+        "While a player waits in single wait or with a free gold, the others may win only by self-draw: the table says why a win is not offered.",
+    ),
+    "help.single_wait_lock.off": (
+        "单钓或闲金不锁别人：其他三家照常可以点炮胡。",
+        "A single wait or a free gold does not lock the others: they may still win on a discard.",
+    ),
+    "help.discarder_pays_all.on": (
+        "自摸时三个输家各付一份；点炮时由点炮的人一人付三份。",
+        "On a self-draw each of the three losers pays one payment; on a discard win the discarder pays all three. ",
+    ),
+    "help.discarder_pays_all.off": (
+        "每个输家各付一份，点炮也一样（点炮的人不多付）。",
+        "Each of the three losers pays one payment, on a discard win too (the discarder pays no more). ",
+    ),
     "help.keys": ("按键", "Keys"),
     "help.close": ("Esc 关闭", "Esc close"),
     "key.legend": (
@@ -629,6 +779,30 @@ def refusal_text(lang: str, refusal: Refusal) -> str:
     return tr(lang, key, **values)
 
 
+def command_look(lang: str | None) -> tuple[str, bool]:
+    """The language and tile style (tiles as 5m?) a command's text output is in: ``lang``
+    if given, else the settings' language; tiles as the settings draw them (5m in English)."""
+    from .settings import load_settings  # settings imports this module
+
+    settings = load_settings()
+    chosen = lang or settings.lang
+    return chosen, chosen == "en" or settings.tiles == "ascii"
+
+
+def width(text: str) -> int:
+    """How many terminal cells ``text`` takes (a Chinese character two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, cells: int, right: bool = False) -> str:
+    """``text`` cut or padded with spaces to ``cells`` terminal cells (padded to the left
+    when ``right``)."""
+    while width(text) > cells:
+        text = text[:-1]
+    fill = " " * max(cells - width(text), 0)
+    return fill + text if right else text + fill
+
+
 def tile_name(tile: int, lang: str, ascii_tiles: bool = False) -> str:
     """五万 / 5m: how a tile is named in running text."""
     if ascii_tiles or lang == "en":
@@ -644,6 +818,21 @@ def player_name(name: str, seat: int, lang: str) -> str:
     """A player's name from a record; one the record names only by seat (``P1``, written when
     no name was given) as the table calls it (玩家1 / Player 1)."""
     return tr(lang, "seat.player", n=seat + 1) if name == f"P{seat + 1}" else name
+
+
+def record_name(name: str, kind: str, levels: Sequence[str], lang: str) -> str:
+    """A player of the records (``ningde stats``, 战绩) as the lists call them: a seat the
+    record names only by its number (``P1``) as 玩家1 / Player 1, a bot named by its level as
+    电脑·普通 / normal bot, a bot with a name of its own with its level beside it."""
+    number = name[1:] if name[:1] == "P" else ""
+    if kind == "human" and number in {"1", "2", "3", "4"}:
+        return tr(lang, "seat.player", n=int(number))
+    if kind != "bot" or len(levels) != 1:
+        return name
+    level = level_name(levels[0], lang)
+    if name == levels[0]:
+        return tr(lang, "seat.bot_level", level=level)
+    return tr(lang, "seat.named_bot", name=name, level=level)
 
 
 def level_name(level: str, lang: str) -> str:

@@ -324,8 +324,7 @@ class ReplayScreen(BoardScreen):
                     lang,
                     "result.win",
                     name=name(result["winner"]),
-                    zh=pattern_name(pattern, "zh"),
-                    en=pattern_name(pattern, "en"),
+                    pattern=pattern_name(pattern, lang),
                 ),
                 style=f"bold {GOLD}",
             )

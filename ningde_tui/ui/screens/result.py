@@ -130,8 +130,7 @@ class ResultScreen(PlayerModal[None]):
                     lang,
                     "result.win",
                     name=self.seating.name(r.winner),
-                    zh=pattern_name(r.pattern, "zh"),
-                    en=pattern_name(r.pattern, "en"),
+                    pattern=pattern_name(r.pattern, lang),
                 ),
                 style=f"bold {GOLD}",
             )

@@ -22,7 +22,7 @@ from textual_plotext import PlotextPlot
 from ...analysis.stats import Collection, collect, tally
 from ...bots.base import LEVELS
 from ...records.storage import records_dir
-from ..model.i18n import level_name, pattern_name, tr
+from ..model.i18n import level_name, pattern_name, record_name, tr
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 
@@ -119,7 +119,7 @@ class StatsScreen(PlayerScreen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for p in summary["players"]:
-            name = p["name"] if p["kind"] == "human" else self.bot_label(p)
+            name = record_name(p["name"], p["kind"], p["levels"], lang)
             points = Text(f"{p['points']:+d}", style="green" if p["points"] >= 0 else "red")
             table.add_row(
                 name,
@@ -132,12 +132,6 @@ class StatsScreen(PlayerScreen[None]):
                 key=p["name"],
             )
         self.show_player(0 if summary["players"] else None)
-
-    def bot_label(self, player: dict[str, Any]) -> str:
-        levels = player["levels"]
-        if len(levels) == 1:
-            return f"{player['name']} ({level_name(levels[0], self.lang)})"
-        return player["name"]
 
     def show_player(self, row: int | None) -> None:
         chart = self.query_one(PlotextPlot)
@@ -160,7 +154,8 @@ class StatsScreen(PlayerScreen[None]):
         lo, hi = min(points), max(points)
         rise = max(1, round((hi - lo) / 5))
         plt.yticks([float(y) for y in range(-(-lo // rise) * rise, hi + 1, rise)])  # in the data
-        plt.title(tr(self.lang, "stats.chart", name=player["name"]))
+        name = record_name(player["name"], player["kind"], player["levels"], self.lang)
+        plt.title(tr(self.lang, "stats.chart", name=name))
         plt.xlabel(tr(self.lang, "stats.chart_x"))
         plt.ylabel(tr(self.lang, "stats.chart_y"))
         chart.refresh()

@@ -4,7 +4,7 @@ Every stack shows how many tiles it still holds (██ two, ▄▄ one, ·· no
 are ivory; the reserve (the last ``Game.reserve`` tiles before the tail, 和局留牌) is slate and
 its boundary moves with each kong. Labels inside the square mark the head (头, the next draw),
 the tail (尾, kong replacements), the reserve boundary (留) and where the dice broke the wall
-(开). The centre holds the dice, the gold and what 白板 stands for, the counts and whose turn.
+(开); in English H, T, R and B, the same marks at every size. The centre holds the dice, the gold and what 白板 stands for, the counts and whose turn.
 Only public facts are drawn: where tiles are, never what they are.
 """
 
@@ -212,9 +212,7 @@ class WallView(Widget):
                 continue
             seat, from_right, _ = stack_location(index, s.dealer, s.dice)
             row, col = q.label_cell(s.position(seat), from_right)
-            label = tr(s.lang, f"table.mark_{name}")
-            if q == COMPACT and cell_len(label) > 2:  # no room for words: H, T, R, B
-                label = label[0].upper()
+            label = tr(s.lang, f"table.mark_{name}")  # one mark at every size: 头 / H
             if s.position(seat) == 1:  # beside the right wall: the word ends at the wall
                 col = max(col + 2 - cell_len(label), 0)
             put(grid, row, col, [(label, LABEL[name])], width)
