@@ -1,6 +1,6 @@
 """The commands' text speaks one language (``--lang``, else the settings', else Chinese) and
-numbers seats 1-4 as the screens do (``ningde review --seat 1`` is the record's seat 0);
-their JSON keeps interfaces.md §2 and §5 as they are, with the record's seats 0-3."""
+numbers seats 1-4 as the screens do; ``ningde review --seat N`` and every JSON keep
+interfaces.md §2 and §5 as they are, with the record's seats 0-3."""
 
 from __future__ import annotations
 
@@ -71,20 +71,20 @@ def test_review_numbers_seats_1_to_4_and_speaks_one_language(record, capsys):
     status, out = run(review_main, capsys, str(record))  # the first human seat: 1号位
     assert status == 0 and out.startswith("复盘 1号位（玩家1）")
     assert english_words(out) == [], out  # tiles as 五万 (the settings' style)
-    status, out = run(review_main, capsys, str(record), "--seat", "2", "--lang", "en")
+    status, out = run(review_main, capsys, str(record), "--seat", "1", "--lang", "en")
     assert out.startswith("Review of seat 2 (normal-1 (normal bot))") and not CJK.search(out)
     assert "decisions" in out
 
 
 def test_review_json_keeps_the_records_seat_numbers(record, capsys):
-    status, out = run(review_main, capsys, str(record), "--seat", "4", "--json")
+    status, out = run(review_main, capsys, str(record), "--seat", "3", "--json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and rows[-1]["summary"] is True and rows[-1]["seat"] == 3
     assert all(r["seat"] == 3 for r in rows[:-1]) and rows[:-1]
 
 
-@pytest.mark.parametrize("seat", ["0", "5", "x"])
-def test_review_refuses_a_seat_outside_1_to_4(record, capsys, seat):
+@pytest.mark.parametrize("seat", ["-1", "4", "x"])
+def test_review_refuses_a_seat_outside_0_to_3(record, capsys, seat):
     with pytest.raises(SystemExit) as stop:
         review_main([str(record), "--seat", seat])
     assert stop.value.code == 2

@@ -153,9 +153,8 @@ def test_a_name_on_three_seats_of_a_game_plays_it_once(simulated, tmp_path, caps
 
 
 def review_json(path: Path, seat: int, capsys) -> tuple[list[dict], dict]:
-    """The review of the record's seat ``seat`` (0-3): ``--seat`` numbers seats 1-4, the JSON
-    keeps the record's numbers."""
-    assert review_main([str(path), "--seat", str(seat + 1), "--json"]) == 0
+    """The review of the record's seat ``seat`` (0-3, as ``--seat`` and the JSON number it)."""
+    assert review_main([str(path), "--seat", str(seat), "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert all(r["seat"] == seat for r in rows)
     return rows[:-1], rows[-1]

@@ -101,9 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seat",
         type=int,
-        choices=range(1, 5),
+        choices=range(4),
         metavar="N",
-        help="seat 1-4 (default: the first human seat, else 1); the JSON keeps the record's 0-3",
+        help="the record's seat 0-3, as interfaces.md §5 and the JSON number it (the text "
+        "names it 1-4, as the table does); default: the first human seat, else 0",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision")
     parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
@@ -116,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as exc:
         print(f"{PROG}: {args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD
-    seat = default_seat(replay) if args.seat is None else args.seat - 1
+    seat = default_seat(replay) if args.seat is None else args.seat
     review = review_replay(replay, seat)
     if args.json:
         for d in review.decisions:
