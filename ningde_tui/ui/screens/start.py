@@ -33,7 +33,7 @@ ROUND_CHOICES = (1, 2, 3, 4)
 HUMAN = "human"
 
 
-def banner(lang: str) -> Text:
+def banner(lang: str, ascii_tiles: bool = False) -> Text:
     """The title with a row of tiles under it: 宁德麻将 and 金 on gold."""
     out = Text(justify="center")
     out.append(tr(lang, "app.title"), style=f"bold {GOLD}")
@@ -45,7 +45,7 @@ def banner(lang: str) -> Text:
     for i, t in enumerate(tiles):
         if i:
             out.append(" ")
-        out.append_text(chip(t, gold, False))
+        out.append_text(chip(t, gold, ascii_tiles))
     return out
 
 
@@ -112,7 +112,7 @@ class StartScreen(PlayerScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Center(id="start-box"):
-            yield Static(banner(self.lang), id="banner")
+            yield Static(banner(self.lang, self.ascii_tiles), id="banner")
             with Vertical(id="form"):
                 yield Label(tr(self.lang, "start.seats"), classes="form-title")
                 with Grid(id="seats"):
