@@ -81,6 +81,15 @@ def hand_hint(obs: Observation) -> Hint:
     return _hint(obs, list(obs.hand), None, unseen_tiles(obs))
 
 
+def ready_hint(obs: Observation) -> Hint | None:
+    """The hand's waits when it stands ready between turns (None: not ready, or it is this
+    seat's turn with a tile drawn, when the waits depend on the discard)."""
+    if obs.drawn is not None or len(obs.hand) % 3 != 1:
+        return None
+    hint = hand_hint(obs)
+    return hint if hint.shanten == 0 else None
+
+
 def claim_hints(obs: Observation) -> list[tuple[Action, int]]:
     """For each 吃/碰/杠 you are offered: the best shanten you would have after it (after the
     discard a 吃/碰 forces; a 杠 draws a replacement instead)."""

@@ -252,6 +252,12 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "auto.now_off": ("{name}：关", "{name}: off"),
     "auto.played": ("{name}：已替你{what}", "{name}: played {what} for you"),
     "key.auto": ("自动", "auto"),
+    "key.tracker": ("剩牌", "unseen"),
+    "tracker.title": ("剩牌：你还没看到的牌", "Unseen tiles: what you have not seen yet"),
+    "tracker.total": (
+        "共 {n} 张未见，其中金 {gold} 张（在牌墙或别人手里）",
+        "{n} unseen, {gold} of them golds (in the wall or in other hands)",
+    ),
     "remote.deadline": ("限时 {s} 秒", "{s} s left"),
     "remote.timed_out_you": (
         "时间到：已替你走最稳的一步（过，或打出刚摸的牌）",
@@ -315,6 +321,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "hints.title": ("提示 (h)", "Hints (h)"),
     "hints.shanten": ("{n} 向听", "{n}-shanten"),
     "hints.ready": ("听牌", "ready"),
+    "hints.ready_short": ("听", "waiting on"),
     "hints.complete": ("已成和牌型", "complete hand"),
     "hints.discard": ("打{tile}", "discard {tile}"),
     "hints.gold": ("金", "gold"),
@@ -740,8 +747,12 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "c chow · p pong · k kong · m win · s/Esc pass · g rob gold · j three golds · n play on",
     ),
     "key.arrows": (
-        "←/→ 选牌，Enter 出牌；↑/↓ 或 Tab 在选项间移动",
-        "←/→ pick a tile, Enter discards; ↑/↓ or Tab move between choices",
+        "←/→ 选牌，Enter 出牌；有吃碰杠胡可选时 ←/→ 或 ↑/↓ 换选项，Enter 选定（下方按键栏写着 Enter 会做什么）",
+        "←/→ pick a tile, Enter discards; when a claim is offered, ←/→ or ↑/↓ move between the choices and Enter takes the one selected (the key bar says what Enter does)",
+    ),
+    "key.auto_keys": (
+        "a 自动胡 · x 不吃（本局）· z 自动过（胡除外）· d 摸切（Enter 打出刚摸的牌）· l 剩牌",
+        "a auto win · x no chow (this hand) · z auto pass (not a win) · d discard the draw (Enter throws the tile just drawn) · l unseen tiles",
     ),
 }
 

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from ...rules.game import CHOICE_PHASES, Event, EventKind, Observation, Phase
 from ..model.announce import Line, describe
-from ..model.hints import claim_hints, discard_hints, hand_hint
+from ..model.hints import claim_hints, discard_hints, hand_hint, ready_hint
 from ..model.i18n import refusal_text, tr
 from ..model.seating import Seating
 from ..model.view import Sight, TableView
@@ -30,7 +30,7 @@ from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions
 from ..widgets.hand import HandState, HandView, display_order
-from ..widgets.hints import HintsState, HintsView
+from ..widgets.hints import HintsState, HintsView, ready_text
 from ..widgets.keybar import KeyBar
 from ..widgets.log import TableLog
 from ..widgets.melds import MeldsState, MeldsView
@@ -251,6 +251,16 @@ class BoardScreen(PlayerScreen[None]):
             callout=self.callout_for(seat),
         )
 
+    def ready_line(self, obs: Observation) -> Text | None:
+        """听 and its waits beside your name, when your hand is ready and the hints panel is
+        not there to say so (hints off, or the side panel folded)."""
+        if self.hints_on and not self.has_class("-side-folded"):
+            return None
+        if not self.shows_hand(self.seating.bottom) or obs.phase == Phase.OVER:
+            return None
+        hint = ready_hint(obs)
+        return None if hint is None else ready_text(hint, obs.gold, self.ascii_tiles, self.lang)
+
     def auto_labels(self) -> tuple[str, ...]:
         """What your name line says is on beside it (a deciding seat's auto options)."""
         return ()
@@ -268,7 +278,11 @@ class BoardScreen(PlayerScreen[None]):
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
             self.query_one(f"#seat-{position}", SeatView).state = self._seat_state(view, seat)
-        mine = replace(self._seat_state(view, seating.bottom), tags=self.auto_labels())
+        mine = replace(
+            self._seat_state(view, seating.bottom),
+            tags=self.auto_labels(),
+            ready=self.ready_line(view.obs),
+        )
         self.query_one(MySeatLine).state = mine
         self.query_one(MeldsView).state = self.melds_state(view, seating.bottom)
         laid = discard_rows(obs.history)
@@ -480,6 +494,7 @@ class BoardScreen(PlayerScreen[None]):
     def watch_hints_on(self) -> None:
         if self.is_mounted and self.view is not None:
             self._refresh_hints(self.view.obs)
+            self._refresh_seats(self.view)
 
     def action_help(self) -> None:
         self.post_message(OpenScreen("help"))

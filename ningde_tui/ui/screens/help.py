@@ -48,6 +48,7 @@ def keys_markdown(lang: str) -> str:
         tr(lang, "key.arrows"),
         tr(lang, "key.keys_list"),
         tr(lang, "key.choice_keys"),
+        tr(lang, "key.auto_keys"),
         tr(lang, "key.legend"),
         f"h: {tr(lang, 'key.hints')} · i: {tr(lang, 'key.side')} · f: {tr(lang, 'key.pace')} · "
         f"?/F1: {tr(lang, 'key.help')} · "

@@ -60,6 +60,7 @@ def auto_bindings() -> list[Binding]:
     first, *rest = names
     out = [Binding(AUTO_KEYS[first], f"toggle_auto('{first}')", "key.auto", key_display="a x z d")]
     out += [Binding(AUTO_KEYS[n], f"toggle_auto('{n}')", show=False) for n in rest]
+    out.append(Binding("l", "tracker", "key.tracker"))
     return out
 
 
@@ -128,6 +129,18 @@ class SeatInput(BoardScreen):
         self.notify(tr(self.lang, key, name=tr(self.lang, f"auto.{name}")), timeout=2)
         self.refresh_table()
 
+    def action_tracker(self) -> None:
+        """剩牌: the unseen tiles, from the private seat's view only."""
+        from .tracker import TrackerScreen
+
+        view = getattr(self, "view", None)
+        if (
+            view is not None
+            and self.private_seat is not None
+            and self.shows_hand(self.private_seat)
+        ):
+            self.app.push_screen(TrackerScreen(view.obs))
+
     def auto_labels(self) -> tuple[str, ...]:
         """The auto options on, as the table shows them beside your name (none for a seat
         that does not decide here: a watcher, a demo)."""
@@ -138,6 +151,7 @@ class SeatInput(BoardScreen):
     PLAY_ACTIONS = (
         *("discard_at", "discard_cursor", "cursor", "choose", "focus_choice", "take_choice"),
         "toggle_auto",
+        "tracker",
     )
     DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 

@@ -39,6 +39,13 @@ def waits_text(hint: Hint, gold: int, ascii_tiles: bool, lang: str) -> Text:
     return out
 
 
+def ready_text(hint: Hint, gold: int, ascii_tiles: bool, lang: str) -> Text:
+    """The compact 听 line beside your name: 听 三万2 六万1 金3 (how many of each unseen)."""
+    out = Text(tr(lang, "hints.ready_short") + " ", style=f"bold {GOOD}")
+    out.append_text(waits_text(hint, gold, ascii_tiles, lang))
+    return out
+
+
 def hints_text(
     hints: list[Hint],
     now: Hint | None,

@@ -47,6 +47,7 @@ class SeatState:
     left: bool = False  # on the left of the table (上家)
     callout: str = ""  # 碰！ just after this seat called
     tags: tuple[str, ...] = ()  # your line: the auto options that are on
+    ready: Text | None = None  # your line: 听 and the waits, when the hints panel is not shown
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
@@ -195,6 +196,9 @@ class MySeatLine(Static):
         if state.callout:
             line.append("  ")
             line.append_text(callout_text(state))
+        if state.ready is not None:
+            line.append("  ")
+            line.append_text(state.ready)
         if state.tags:
             line.append("  ")
             line.append(" · ".join(state.tags), style=f"bold {GOLD}")
