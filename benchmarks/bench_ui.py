@@ -1,0 +1,214 @@
+"""The table's speed, through Textual's Pilot (headless), at 110×34, 160×50 and 200×60.
+
+    .venv/bin/python benchmarks/bench_ui.py [--actions 150] [--turns 30] [--starts 5]
+
+Prints, per size:
+- **redraw**: ``refresh_table()`` and the repaint after one action (each action of a game
+  played by bots, applied to the engine, then the table redrawn and painted), median and p99
+  in ms, and as a ratio to an *idle repaint* (the same screen asked to repaint with nothing
+  changed) measured in the same run;
+- **discard → decision**: a human's discard (its key pressed) until the table asks the human
+  to decide again, three bots answering at pace instant: median and p99 in ms.
+
+And once: **start** — a fresh process from its launch until the first screen is up (the start
+screen) and until the table is up, beside a bare Textual app (one Static) started the same
+way: median seconds over ``--starts`` launches, and the ratios.
+
+The machine's load moves every figure: compare the ratios, and run it twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZES = ((110, 34), (160, 50), (200, 60))
+
+CHILD = {
+    "bare": """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("ready")
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True, size=(160, 50))
+""",
+    "start": """
+from ningde_tui.cli import build_app
+app = build_app(["play", "--pace", "instant"])
+app.call_after_refresh(lambda: app.call_after_refresh(app.exit))
+app.run(headless=True, size=(160, 50))
+""",
+    "table": """
+from ningde_tui.cli import build_app
+from ningde_tui.ui.screens.table import TableScreen
+app = build_app(["play", "--pace", "instant", "--seed", "7", "--no-start"])
+def check():
+    if isinstance(app.screen, TableScreen) and app.screen.table_ready:
+        app.exit()
+    else:
+        app.set_timer(0.01, check)
+app.call_after_refresh(check)
+app.run(headless=True, size=(160, 50))
+""",
+}
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:7.1f}"
+
+
+async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], list[float]]:
+    """(idle repaints, redraws after an action), in seconds."""
+    from ningde_tui.ui.app import NingdeApp
+    from ningde_tui.ui.model.launch import LaunchOptions
+    from ningde_tui.ui.model.match import Match
+    from ningde_tui.ui.screens.table import TableScreen
+
+    match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
+    app = NingdeApp(LaunchOptions(match=match, pace="instant", start_screen=False, seed=3))
+    idle: list[float] = []
+    after: list[float] = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.workers.cancel_all()  # the bots are stepped here, one action at a time
+        await pilot.pause()
+        while len(after) < actions:
+            if match.hand_over:
+                match.finish_hand()
+                match.next_hand()
+                screen.refresh_table()
+                await pilot.pause()
+                continue
+            step = match.next_bot()
+            if step is None:
+                break
+            seat, obs, _ = step
+            match.apply(match.bot_action(seat, obs))
+            start = time.perf_counter()
+            screen.refresh_table()
+            await pilot.pause()
+            after.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            screen.refresh()
+            await pilot.pause()
+            idle.append(time.perf_counter() - start)
+    return idle, after
+
+
+async def turns(size: tuple[int, int], count: int) -> list[float]:
+    """A human's discard until the table asks the human again, bots at pace instant."""
+    from ningde_tui.rules.game import Phase
+    from ningde_tui.ui.app import NingdeApp
+    from ningde_tui.ui.model.launch import LaunchOptions
+    from ningde_tui.ui.screens.table import TableScreen
+    from ningde_tui.ui.widgets.hand import TILE_KEYS
+
+    app = NingdeApp(LaunchOptions(pace="instant", start_screen=False, seed=11))
+    out: list[float] = []
+
+    def deciding() -> bool:
+        screen = app.screen
+        if not isinstance(screen, TableScreen) or not screen.table_ready:
+            return False
+        obs = screen.view.obs if screen.view is not None else None
+        return obs is not None and screen.decider(obs) is not None and bool(obs.legal)
+
+    async def until(ready, limit: float = 20.0) -> bool:
+        end = time.perf_counter() + limit
+        while not ready():
+            if time.perf_counter() > end:
+                return False
+            await pilot.pause(0.001)
+        return True
+
+    async with app.run_test(size=size) as pilot:
+        while len(out) < count:
+            if not await until(deciding):
+                break
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            obs = screen.view.obs
+            if obs.phase != Phase.TURN:
+                await pilot.press("s")  # pass a claim: only discards are timed
+                await pilot.pause(0.01)
+                continue
+            tiles = screen.hand_view.state.tiles
+            index = next(i for i in reversed(range(len(tiles))) if tiles[i] != obs.gold)
+            start = time.perf_counter()
+            await pilot.press(TILE_KEYS[index])
+            if await until(lambda: deciding() or not isinstance(app.screen, TableScreen)):
+                if isinstance(app.screen, TableScreen):
+                    out.append(time.perf_counter() - start)
+                else:  # a hand's result: go on to the next hand
+                    await pilot.press("enter")
+                    await pilot.pause(0.05)
+    return out
+
+
+def launches(kind: str, times: int) -> list[float]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = []
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as config:
+        env.update(NINGDE_DATA_DIR=data, NINGDE_CONFIG_DIR=config)
+        for _ in range(times):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", CHILD[kind]], env=env, check=True)
+            out.append(time.perf_counter() - start)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--actions", type=int, default=150, help="actions redrawn per size")
+    parser.add_argument("--turns", type=int, default=30, help="discards timed per size")
+    parser.add_argument("--starts", type=int, default=5, help="launches per kind of start")
+    parser.add_argument("--sizes", default="110x34,160x50,200x60")
+    args = parser.parse_args()
+    os.environ.setdefault("NINGDE_DATA_DIR", tempfile.mkdtemp())
+    os.environ.setdefault("NINGDE_CONFIG_DIR", tempfile.mkdtemp())
+    sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
+    print("size     idle repaint   redraw after an action (ms)      discard → decision (ms)")
+    print("         median         median    p99   × idle           median    p99")
+    for size in sizes:
+        idle, after = asyncio.run(redraws(size, args.actions))
+        waits = asyncio.run(turns(size, args.turns))
+        base = statistics.median(idle)
+        med = statistics.median(after)
+        turn = f"{ms(statistics.median(waits))} {ms(pct(waits, 0.99))}" if waits else "   -"
+        print(
+            f"{size[0]}×{size[1]:<4} {ms(base)}        {ms(med)} {ms(pct(after, 0.99))}"
+            f"   {med / base:5.1f}×          {turn}"
+        )
+    if args.starts:
+        bare = statistics.median(launches("bare", args.starts))
+        start = statistics.median(launches("start", args.starts))
+        table = statistics.median(launches("table", args.starts))
+        print(
+            f"start (160×50, median of {args.starts}): bare Textual {bare:.2f} s · "
+            f"first screen {start:.2f} s ({start / bare:.2f}×) · "
+            f"the table {table:.2f} s ({table / bare:.2f}×)"
+        )
+
+
+if __name__ == "__main__":
+    main()
