@@ -366,8 +366,9 @@ class WaitingRoom(PlayerModal[bool]):
         code = self.remote.welcome.room if self.remote.welcome else ""
         with Vertical(id="wait-box") as box:
             box.border_title = tr(lang, "wait.title", code=code)
-            yield Label(tr(lang, "wait.share"), id="wait-share")
-            yield Static("\n".join(self.share), id="wait-url")
+            if self.is_host or self.host_seat is None:  # the host gives friends the address
+                yield Label(tr(lang, "wait.share"), id="wait-share")
+                yield Static("\n".join(self.share), id="wait-url")
             yield Static("", id="wait-seats")
             note = "wait.all_in" if self.is_host or self.host_seat is None else "wait.for_host"
             yield Static(tr(lang, note), id="wait-note")
