@@ -81,7 +81,7 @@ async def test_a_killed_client_keeps_its_seat_a_bot_plays_it_and_the_token_recla
         assert first["events"][0]["kind"] == "deal"  # the whole hand so far, from its deal
         assert a.messages("seats")[-1]["seats"][1]["connected"] is True
         path = room.record_path
-    assert replay.main(["--check", str(path)]) == 0
+    assert replay.main(["--check", "--lang", "en", str(path)]) == 0
     assert "hand 1" in capsys.readouterr().out
 
 

@@ -68,5 +68,5 @@ async def test_a_killed_host_continues_with_the_same_seats_and_every_decision(
     await asyncio.wait_for(host.wait(), 20)
     after = record.read_text().splitlines()
     assert after[: len(before)] == before
-    assert replay.main(["--check", str(record)]) == 0
+    assert replay.main(["--check", "--lang", "en", str(record)]) == 0
     assert "hand 2:" in capsys.readouterr().out

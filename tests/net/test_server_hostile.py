@@ -52,7 +52,7 @@ async def test_broken_messages_close_only_their_connection(capsys) -> None:
         await _closed_with_error(url, [protocol.hello("third")], "full")
         await play_all(players, hands=1)
         path = room.record_path
-    assert replay.main(["--check", str(path)]) == 0
+    assert replay.main(["--check", "--lang", "en", str(path)]) == 0
     assert "hand 1" in capsys.readouterr().out
 
 
