@@ -32,7 +32,7 @@ from .base import PlayerModal
 from .board import COMMON_BINDINGS, BoardScreen
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per step
-BAR_WIDTH = 40
+BAR_WIDTH = 12  # the line also holds the hand, the step, autoplay and whose view
 
 
 def progress_bar(done: int, total: int, width: int = BAR_WIDTH) -> Text:
