@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from ningde_tui.records.record import replay_file
 from ningde_tui.rules.game import ActionType, Game
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.i18n import payment_text
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.replay import step_marks
@@ -90,7 +91,10 @@ async def test_forward_back_and_the_end_of_a_hand(record) -> None:
         assert_shows(screen, final.game)  # the hand's last state, as the record ends it
         info = widget_text(screen.query_one("#replay-info"))
         assert f"{final.result['deltas'][0]:+d}" in info
-        await pilot.press("right")  # on into the next hand's deal
+        await pilot.press("right")  # on from the end: the hand's result, then the next deal
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ResultScreen)
+        await pilot.press("enter")
         await pilot.pause()
         assert (screen.hand, screen.step) == (1, 0)
         assert_shows(screen, expected(record, 1, 0))
@@ -241,9 +245,9 @@ async def test_mouse_steps_and_the_result_screen_at_a_hands_end(record) -> None:
         )
         # seats by their record names, as on the replay's table, never P1
         assert screen.seating.name(0) in text and "P1" not in text
-        await pilot.press("enter")
+        await pilot.press("enter")  # closing it goes on to the next hand
         await pilot.pause()
-        assert pilot.app.screen is screen and (screen.hand, screen.step) == (0, steps)
+        assert pilot.app.screen is screen and (screen.hand, screen.step) == (1, 0)
 
 
 async def test_a_player_recorded_without_a_name_is_not_called_p1(tmp_path) -> None:
@@ -258,3 +262,74 @@ async def test_a_player_recorded_without_a_name_is_not_called_p1(tmp_path) -> No
         screen = replay_screen(pilot)
         assert screen.seating.name(0) == "玩家1"
         assert all("P1" not in screen.seating.name(s) for s in range(4))
+
+
+def result_words(screen: ResultScreen) -> str:
+    return "\n".join(widget_text(w) for w in screen.query("Static") if w.display and w.size.height)
+
+
+async def test_each_hands_end_shows_the_tables_result_and_the_last_the_final_standings(
+    tmp_path,
+) -> None:
+    """Pressing → through a record of three hands: at each hand's end the result screen of
+    the table, each payer's formula as the engine scores the recorded hand; closing it deals
+    the next hand; after the last, the final standings (the record's scores)."""
+    record = bot_game(tmp_path / "three.jsonl", hands=3)
+    replayed = replay_file(record).hands
+    app = NingdeApp(LaunchOptions(replay=record))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        for number, hand in enumerate(replayed):
+            presses = 0
+            while not isinstance(pilot.app.screen, ResultScreen):
+                await pilot.press("right")
+                presses += 1
+                assert presses <= screen.model.hands[number].steps
+            await pilot.pause()
+            result = pilot.app.screen
+            assert (screen.hand, screen.step) == (number, screen.model.hands[number].steps)
+            engine = hand.game.result
+            assert engine is not None and engine.score is not None
+            assert list(result.result.deltas) == hand.result["deltas"]
+            pay = widget_text(result.query_one("#result-pay"))
+            for seat in range(4):
+                if seat == engine.winner:
+                    continue
+                payment = engine.score.pay_other
+                if seat == engine.dealer and engine.score.pay_dealer:
+                    payment = engine.score.pay_dealer
+                assert payment is not None and payment_text(payment, "zh") in pay
+            words = result_words(result)
+            last = number == len(replayed) - 1
+            assert ("最终排名" in words) == last and result.final == last
+            assert result.standings_now.scores == tuple(hand.result["scores"])
+            subtitle = result.query_one("#result-box").border_subtitle
+            keys = " ".join(widget_text(k) for k in result.query("FooterKey"))
+            assert "复盘" not in keys and "下一步" not in keys  # its own keys, not the replay's
+            assert subtitle == ("Enter 回到回放" if last else "Enter 下一局")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert pilot.app.screen is screen
+            if not last:
+                assert (screen.hand, screen.step) == (number + 1, 0)
+        assert screen.at_end()
+
+
+async def test_the_progress_line_counts_the_steps_of_this_hand(record) -> None:
+    app = NingdeApp(LaunchOptions(replay=record))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = replay_screen(pilot)
+        steps = screen.model.hands[1].steps
+        await pilot.press("right_square_bracket")
+        for _ in range(4):
+            await pilot.press("right")
+        await pilot.pause()
+        line = widget_text(screen.query_one("#replay-bar"))
+        assert f"第 2/2 局 · 本局第 4/{steps} 步" in line
+        assert f" {round(100 * 4 / steps)}%" in line
+        await pilot.press("end")
+        await pilot.pause()
+        assert f"本局第 {steps}/{steps} 步" in widget_text(screen.query_one("#replay-bar"))
+        assert " 100%" in widget_text(screen.query_one("#replay-bar"))

@@ -495,8 +495,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "key.reveal": ("显示手牌", "show hand"),
     # Replay viewer
     "replay.where": (
-        "第 {hand}/{hands} 局 · 第 {step}/{steps} 步",
-        "Hand {hand}/{hands} · step {step}/{steps}",
+        "第 {hand}/{hands} 局 · 本局第 {step}/{steps} 步",
+        "Hand {hand}/{hands} · step {step} of {steps} in this hand",
     ),
     "replay.auto_on": ("自动播放 {s} 秒/步", "autoplay {s} s/step"),
     "replay.auto_off": ("暂停（空格 自动播放，{s} 秒/步）", "paused (space: autoplay, {s} s/step)"),
@@ -510,6 +510,9 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Jump to which hand and step? ({hands} hands) e.g. 3 or 3 25",
     ),
     "replay.jump_bad": ("请输入局数，或局数和步数", "type a hand number, or a hand and a step"),
+    "replay.result_back": ("Enter 回到回放", "Enter back to the replay"),
+    "replay.result_back_button": ("回到回放", "Back to the replay"),
+    "replay.record_end": ("记录到此为止 · 排名", "End of the record · standings"),
     "key.step_next": ("下一步", "next"),
     "key.step_back": ("上一步", "back"),
     "key.autoplay": ("自动", "autoplay"),

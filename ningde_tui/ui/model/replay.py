@@ -74,13 +74,14 @@ class ReplayModel:
         return cls(replay_file(path), Path(path))
 
     @property
-    def total_steps(self) -> int:
-        """Steps in the whole record (each hand's deal counts as one)."""
-        return sum(h.steps + 1 for h in self.hands)
-
-    def overall(self, hand: int, step: int) -> int:
-        """The 0-based position of (hand, step) in the whole record."""
-        return sum(h.steps + 1 for h in self.hands[:hand]) + step
+    def session_over(self) -> bool:
+        """The record holds a game played to its end: its last hand finished and, with a
+        player at the table, the deal passed round as often as its 圈 ask (as the list of
+        recent games tells a finished game)."""
+        replay = self.replay
+        if not any(s.human for s in self.seats):
+            return replay.finished
+        return replay.finished and replay.session.passes >= 4 * replay.config.rounds
 
     def game_at(self, hand: int, step: int) -> Game:
         h = self.hands[hand]

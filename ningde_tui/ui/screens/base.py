@@ -13,10 +13,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from textual.actions import SkipAction
 from textual.app import App
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
+from textual.widget import Widget
+from textual.widgets import Input
 
 from ..localize import localize_bindings
 
@@ -70,3 +74,47 @@ class OpenScreen(Message):
     def __init__(self, page: str) -> None:
         super().__init__()
         self.page = page
+
+
+ARROWS = (("left", -1, 0), ("right", 1, 0), ("up", 0, -1), ("down", 0, 1))
+
+
+def arrow_bindings() -> list[Binding]:
+    """←/→/↑/↓ for ``action_arrow_focus`` (a screen's own: put them in its BINDINGS). They go
+    first (priority), and a widget that uses the key itself gets it (``arrow_focus``)."""
+    return [
+        Binding(key, f"arrow_focus({dx}, {dy})", show=False, priority=True)
+        for key, dx, dy in ARROWS
+    ]
+
+
+def arrow_focus(screen: Screen[Any], dx: int, dy: int, kinds: tuple[type[Widget], ...]) -> None:
+    """Move the focus from the focused widget to the nearest one of ``kinds`` that way: ←/→
+    along its row, ↑/↓ to the row above or below (the closest across). Raises SkipAction, so
+    the key goes on to the focused widget, when that is not one of ``kinds``, and for ←/→ in
+    an Input (its cursor's keys); where no widget lies that way the focus stays."""
+    here = screen.focused
+    if here is None or not isinstance(here, kinds) or (dx and isinstance(here, Input)):
+        raise SkipAction()
+    r = here.region
+    best: tuple[tuple[int, int], Widget] | None = None
+    for widget in screen.query(Widget):
+        if widget is here or not isinstance(widget, kinds) or not widget.focusable:
+            continue
+        c = widget.region
+        if not c.width:
+            continue
+        across = abs((c.x + c.width // 2) - (r.x + r.width // 2))
+        if dx:
+            if c.y != r.y or (c.x - r.x) * dx <= 0:
+                continue
+            key = (across, 0)
+        else:
+            gap = c.y - (r.y + r.height) if dy > 0 else r.y - (c.y + c.height)
+            if gap < 0:
+                continue
+            key = (gap, across)
+        if best is None or key < best[0]:
+            best = (key, widget)
+    if best is not None:
+        best[1].focus()

@@ -32,11 +32,11 @@ from .base import PlayerModal
 from .board import COMMON_BINDINGS, BoardScreen
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per step
-BAR_WIDTH = 40
+BAR_WIDTH = 12  # the line also holds the hand, the step, autoplay and whose view
 
 
 def progress_bar(done: int, total: int, width: int = BAR_WIDTH) -> Text:
-    """``━━━━━━╸─────``: how far into the record (no animation)."""
+    """``━━━━━━╸─────``: how far into the hand (no animation)."""
     filled = round(width * done / total) if total else width
     out = Text()
     out.append("━" * filled, style=f"bold {GOOD}")
@@ -251,10 +251,9 @@ class ReplayScreen(BoardScreen):
             self.show_step()
 
     def _refresh_bar(self) -> None:
+        """Which hand, and how far into it: steps of this hand, in words and as a bar."""
         lang, model = self.lang, self.model
         h = model.hands[self.hand]
-        done = model.overall(self.hand, self.step)
-        total = max(model.total_steps - 1, 1)
         bar = Text()
         bar.append(
             tr(
@@ -268,8 +267,8 @@ class ReplayScreen(BoardScreen):
             style=f"bold {TEXT}",
         )
         bar.append("  ")
-        bar.append_text(progress_bar(done, total))
-        bar.append(f" {round(100 * done / total)}%  ", style=MUTED)
+        bar.append_text(progress_bar(self.step, h.steps))
+        bar.append(f" {round(100 * self.step / max(h.steps, 1))}%  ", style=MUTED)
         auto = "replay.auto_on" if self.timer is not None else "replay.auto_off"
         bar.append(tr(lang, auto, s=f"{self.speed:g}"), style=GOLD if self.timer else MUTED)
         bar.append(" · ", style=DIM)
@@ -354,9 +353,13 @@ class ReplayScreen(BoardScreen):
         )
 
     def action_step(self, delta: int) -> None:
+        """One step on (1) or back (-1). Stepping onto a hand's end, or on from it, opens the
+        hand's result; closing it goes on to the next hand's deal."""
         h = self.model.hands
         if delta > 0 and self.step >= h[self.hand].steps:
-            if self.hand + 1 < len(h):
+            if self.hand_over:
+                self.show_result()
+            elif self.hand + 1 < len(h):
                 self.go(self.hand + 1, 0)
             return
         if delta < 0 and self.step == 0:
@@ -367,8 +370,13 @@ class ReplayScreen(BoardScreen):
         if delta > 0 and self.hand_over:
             self.show_result()
 
+    @property
+    def last_hand(self) -> bool:
+        return self.hand == len(self.model.hands) - 1
+
     def show_result(self) -> None:
-        """The end of a hand: the same result screen as at the table (autoplay waits)."""
+        """The end of a hand: the result screen of the table, with every payer's formula;
+        after the record's last hand, the final standings (autoplay waits while it is open)."""
         from .result import ResultScreen
 
         bottom = self.seating.bottom
@@ -380,16 +388,29 @@ class ReplayScreen(BoardScreen):
         before = [hand.scores_before for hand in h[: self.hand + 1]]
         recorded = h[self.hand].result
         after = tuple(recorded["scores"]) if recorded else before[-1]
-        standings = Standings(h[self.hand].number, (*before, after), after, self.at_end())
+        final = self.last_hand
+        standings = Standings(h[self.hand].number, (*before, after), after, final)
         playing = self.timer is not None
         self.stop_autoplay()
         self.app.push_screen(
-            ResultScreen(standings, view, result, seating=self.seating),
+            ResultScreen(
+                standings,
+                view,
+                result,
+                seating=self.seating,
+                closing=("replay.result_back", "replay.result_back_button") if final else None,
+                final_title=None if self.model.session_over else "replay.record_end",
+            ),
             callback=lambda _: self._after_result(playing),
         )
 
     def _after_result(self, playing: bool) -> None:
-        if playing and not self.at_end():
+        """The result closed: on to the next hand's deal, autoplay going on if it was."""
+        if self.last_hand:
+            self._refresh_bar()
+            return
+        self.go(self.hand + 1, 0)
+        if playing:
             self.timer = self.set_interval(self.speed, self.autoplay_tick)
         self._refresh_bar()
 

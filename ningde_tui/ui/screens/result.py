@@ -25,11 +25,13 @@ from ..model.view import Standings, TableView
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
+from ..widgets.keybar import KeyBar
 from ..widgets.seat import melds_text
 from .base import PlayerModal
 
 BARS = "▁▂▃▄▅▆▇█"
 SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
+SIDE_PANEL = "#side"  # the table's side panel, which the result leaves whole
 
 
 def sparkline(values: list[int], lo: int, hi: int) -> str:
@@ -59,6 +61,8 @@ class ResultScreen(PlayerModal[None]):
         seating: Seating | None = None,
         auto_close: float | None = None,
         review_from: tuple[Path, int] | None = None,
+        closing: tuple[str, str] | None = None,
+        final_title: str | None = None,
     ) -> None:
         super().__init__()
         self.standings_now = standings
@@ -68,10 +72,43 @@ class ResultScreen(PlayerModal[None]):
         self.final = standings.final
         self.auto_close = auto_close  # a demo goes on by itself after this many seconds
         self.review_from = review_from  # (record, seat) to offer 复盘 from, if any
+        # what closing does, in words (the subtitle's key, the button's): by default the
+        # table's, the next hand or, after the last, back to the start screen
+        self.closing = closing or (
+            ("result.back", "result.back_button")
+            if self.final
+            else ("result.next", "result.next_button")
+        )
+        self.final_title = final_title or "result.final"
 
     def on_mount(self) -> None:
+        self.keep_clear_of_side_panel()
         if self.auto_close is not None:
             self.set_timer(max(self.auto_close, 0.01), self._close)
+
+    def on_resize(self) -> None:
+        # the table beneath lays its side panel out for the new size first
+        self.call_after_refresh(self.keep_clear_of_side_panel)
+
+    def keep_clear_of_side_panel(self) -> None:
+        """The box stands left of the side panel of the table beneath (scores, hints, log),
+        so none of the panel's lines is cut; a folded panel leaves it the whole width."""
+        stack = self.app.screen_stack
+        under = stack[stack.index(self) - 1] if self in stack and stack.index(self) else None
+        right = 0
+        if under is not None:
+            side = under.query(SIDE_PANEL).first() if under.query(SIDE_PANEL) else None
+            if side is not None and side.display and side.region.width:
+                right = max(under.size.width - side.region.x, 0)
+        box = self.query_one("#result-box")
+        box.styles.margin = (0, right, 0, 0)
+        box.styles.max_width = max(self.size.width - right - 2, 40)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """复盘 (r) is a key only where the hand can be reviewed."""
+        if action == "review":
+            return self.review_from is not None
+        return True
 
     def _close(self) -> None:
         if self.is_current:
@@ -81,18 +118,18 @@ class ResultScreen(PlayerModal[None]):
         lang = self.lang
         with Vertical(id="result-box") as box:
             box.border_title = tr(lang, "result.title", n=self.standings_now.hand_no)
-            box.border_subtitle = tr(lang, "result.back" if self.final else "result.next")
+            box.border_subtitle = tr(lang, self.closing[0])
             yield Static(self.headline(), id="result-head")
             yield Static(self.hands_table(), id="result-hands")
             if self.result.score is not None:
                 yield Static(self.payments_table(), id="result-pay")
             yield Static(self.standings(), id="result-standings")
             # a button as well as Enter, so a game can be played with the mouse alone
-            key = "result.back_button" if self.final else "result.next_button"
             with Horizontal(id="result-buttons"):
-                yield Button(tr(lang, key), id="result-next", variant="success")
+                yield Button(tr(lang, self.closing[1]), id="result-next", variant="success")
                 if self.review_from is not None:
                     yield Button(tr(lang, "result.review"), id="result-review")
+        yield KeyBar()  # its own keys over the table's
 
     @on(Button.Pressed, "#result-next")
     def next_pressed(self) -> None:
@@ -218,7 +255,7 @@ class ResultScreen(PlayerModal[None]):
                 signed(scores[seat]),
                 Text(sparkline(line, lo, hi), style=SEAT_COLOURS[seat]),
             )
-        title = tr(lang, "result.final") if self.final else tr(lang, "result.total")
+        title = tr(lang, self.final_title) if self.final else tr(lang, "result.total")
         head = Text(f"{title}   ", style=f"bold {GOLD}")
         head.append(
             f"{tr(lang, 'result.change')} · {tr(lang, 'result.total')} · {tr(lang, 'result.chart')}",

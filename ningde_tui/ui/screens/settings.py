@@ -18,7 +18,7 @@ from ...rules.config import RuleConfig
 from ..model.i18n import LANGS, tr
 from ..model.match import PACES
 from ..model.settings import TABLE_SWITCHES, TILE_STYLES, Settings, room_rule_names
-from .base import PlayerModal
+from .base import PlayerModal, arrow_bindings, arrow_focus
 
 
 def on_off(lang: str, value: bool) -> str:
@@ -40,7 +40,7 @@ class SettingsScreen(PlayerModal[Settings | None]):
     """Dismissed with the new settings (saved by the app), or None when cancelled."""
 
     CSS_PATH = "settings.tcss"
-    BINDINGS = [Binding("escape", "cancel", "key.close", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", "key.close", key_display="Esc"), *arrow_bindings()]
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -48,8 +48,9 @@ class SettingsScreen(PlayerModal[Settings | None]):
 
     def compose(self) -> ComposeResult:
         lang, s = self.lang, self.settings
-        with VerticalScroll(id="settings-box") as box:
+        with VerticalScroll(id="settings-box", classes="focus-form") as box:
             box.border_title = tr(lang, "settings.title")
+            box.can_focus = False  # the focus starts on the first choice, not the box
             with Grid(classes="settings-grid"):
                 choices = (
                     ("pace", [(tr(lang, f"pace.{p}"), p) for p in PACES], s.pace),
@@ -65,26 +66,57 @@ class SettingsScreen(PlayerModal[Settings | None]):
             defaults = Settings()
             with Grid(classes="settings-grid rules-grid"):
                 for name in TABLE_SWITCHES:
-                    yield Label(tr(lang, f"settings.{name}"))
-                    yield Switch(value=getattr(s, name), id=f"set-{name}")
-                    yield Static(
-                        tr(lang, "settings.default", value=on_off(lang, getattr(defaults, name))),
-                        classes="switch-default",
+                    yield from self.switch_row(
+                        f"settings.{name}",
+                        f"set-{name}",
+                        getattr(s, name),
+                        getattr(defaults, name),
+                        "switch-default",
                     )
             yield Static(tr(lang, "settings.rules"), classes="settings-title")
             default = RuleConfig()
             with Grid(classes="settings-grid rules-grid"):
                 for name in room_rule_names():
-                    yield Label(tr(lang, f"rule.{name}"))
-                    yield Switch(value=getattr(s.rules, name), id=f"rule-{name}")
-                    yield Static(
-                        tr(lang, "settings.default", value=on_off(lang, getattr(default, name))),
-                        classes="rule-default",
+                    yield from self.switch_row(
+                        f"rule.{name}",
+                        f"rule-{name}",
+                        getattr(s.rules, name),
+                        getattr(default, name),
+                        "rule-default",
                     )
             with Horizontal(classes="settings-buttons"):
                 yield Button(tr(lang, "settings.save"), id="save", variant="success", compact=True)
                 yield Button(tr(lang, "settings.defaults"), id="defaults", compact=True)
                 yield Button(tr(lang, "settings.cancel"), id="cancel", compact=True)
+
+    def switch_row(
+        self, label: str, switch_id: str, value: bool, default: bool, default_class: str
+    ) -> ComposeResult:
+        """One switch: its name, the switch, 开/关 in words (following the switch) and its
+        default."""
+        lang = self.lang
+        yield Label(tr(lang, label))
+        yield Switch(value=value, id=switch_id)
+        yield Static(on_off(lang, value), id=f"{switch_id}-now", classes=self.now_class(value))
+        yield Static(
+            tr(lang, "settings.default", value=on_off(lang, default)), classes=default_class
+        )
+
+    @staticmethod
+    def now_class(value: bool) -> str:
+        return "switch-now -on" if value else "switch-now"
+
+    @on(Switch.Changed)
+    def _switched(self, event: Switch.Changed) -> None:
+        """The words beside a switch follow it."""
+        words = self.query_one(f"#{event.switch.id}-now", Static)
+        words.update(on_off(self.lang, event.value))
+        words.set_class(event.value, "-on")
+
+    def action_arrow_focus(self, dx: int, dy: int) -> None:
+        """↑/↓ from switch to switch and on to the buttons, ←/→ between the buttons (in a
+        choice they are its own)."""
+        arrow_focus(self, dx, dy, (Button, Switch))
 
     def chosen(self) -> Settings:
         rules = {name: self.query_one(f"#rule-{name}", Switch).value for name in room_rule_names()}

@@ -26,7 +26,7 @@ from ..model.match import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
-from .base import OpenScreen, PlayerScreen
+from .base import OpenScreen, PlayerScreen, arrow_bindings, arrow_focus
 from .settings import rules_summary
 
 ROUND_CHOICES = (1, 2, 3, 4)
@@ -56,6 +56,7 @@ class StartScreen(PlayerScreen[None]):
     CSS_PATH = "start.tcss"
     BINDINGS = [
         Binding("question_mark,f1", "app.open('help')", "key.help", key_display="?"),
+        *arrow_bindings(),
     ]
 
     @dataclass
@@ -111,7 +112,7 @@ class StartScreen(PlayerScreen[None]):
         self.can_continue = False  # known once the records are read (``find_unfinished``)
 
     def compose(self) -> ComposeResult:
-        with Center(id="start-box"):
+        with Center(id="start-box", classes="focus-form"):
             yield Static(banner(self.lang, self.ascii_tiles), id="banner")
             with Vertical(id="form"):
                 yield Label(tr(self.lang, "start.seats"), classes="form-title")
@@ -192,6 +193,11 @@ class StartScreen(PlayerScreen[None]):
         self.query_one("#new", Button).focus()
         self.show_room_rules(self.rules)
         self.find_unfinished()
+
+    def action_arrow_focus(self, dx: int, dy: int) -> None:
+        """The arrows move between the buttons of the rows, and up from them to the form's
+        fields (in a field they are its own; a seat's choice opens with ↑/↓)."""
+        arrow_focus(self, dx, dy, (Button, Input))
 
     @work(thread=True, exclusive=True, group="records")
     def find_unfinished(self) -> None:
