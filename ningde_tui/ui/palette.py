@@ -35,6 +35,7 @@ WALL_TEXT = "#d9cfb3"  # counts of the wall
 
 # tiles
 IVORY = "#efe7d2"  # a tile's face
+IVORY_ALT = "#d9ceb2"  # every other tile's face in a pond, so touching tiles stay apart
 BACK = "#2f6f5a"  # a tile face down
 BACK_TEXT = "#9fd3bf"
 BACKS = "#6fb39a"  # a row of hand backs

@@ -1,8 +1,8 @@
 """How a tile looks: CJK text coloured by suit (万 red, 筒 blue, 条 green, 白板 grey), golds on
 gold, or ``5m`` with ``--ascii``. No Unicode mahjong glyphs: terminals disagree on their width.
 
-Two sizes: the hand draws each tile as a bordered widget holding ``face_lines`` (rank over suit);
-ponds, melds and text use ``chip`` (``五万`` on an ivory chip, 4 cells).
+The hand draws each tile as a bordered widget holding ``face_lines`` (rank over suit); text uses
+``chip`` (``五万`` on an ivory chip, 4 cells); ponds and melds lay ``Piece`` s in the sizes below.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -21,6 +22,7 @@ from .palette import (
     CALLED,
     GOLD,
     IVORY,
+    IVORY_ALT,
     LIT,
     ON_GOLD,
     SUIT,
@@ -99,57 +101,85 @@ def backs(count: int) -> Text:
 
 
 # ---------------------------------------------------------------- tiles laid on the table
-# Three sizes of a tile on the table: FLAT (``五万``, 4 cells, one row), STANDING (rank over
-# suit, 2 cells by 2 rows) and TALL (the same, 4 cells wide). A face-down tile is green.
-FLAT, STANDING, TALL = "flat", "standing", "tall"
+# The sizes of a tile on the table, (cells wide, rows tall): FLAT ``五万`` on one row and WIDE
+# the same on a 6×2 tile (tiles seen lying sideways, as a side player's are), STANDING rank
+# over suit in 2×2, TALL the same 4 cells wide, LARGE 4×3 and HUGE 6×3 (rank, a blank row,
+# suit). In the ``5m`` notation a tile shows ``8p`` on one row at every size. A face-down tile
+# is green.
+ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}  # toward a position: bottom, right, top, left
+FLAT, WIDE, STANDING, TALL, LARGE, HUGE = "flat", "wide", "standing", "tall", "large", "huge"
+SIZES = {
+    FLAT: (4, 1), WIDE: (6, 2), STANDING: (2, 2), TALL: (4, 2), LARGE: (4, 3), HUGE: (6, 3),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Piece:
     """One tile on the table: ``tile`` None is face down; ``mark`` "latest", "taken" or
-    "called" changes its colour."""
+    "called" changes its colour; ``toward``: the seat a taken discard went to."""
 
     tile: int | None
     mark: str = ""
+    toward: int | None = None
 
 
-def piece_style(piece: Piece, gold: int | None) -> Style:
+def piece_style(piece: Piece, gold: int | None, alt: bool = False) -> Style:
+    """A discard another player called is dimmed (never struck through: a struck 二 reads as
+    三); a meld's called tile is on a lighter face and underlined, as the result shows it.
+    ``alt``: the other shade of ivory (every other tile of a pond)."""
     if piece.tile is None:
         return Style(color=BACK_TEXT, bgcolor=BACK)
     if piece.mark == "taken":
-        return Style(color=TAKEN_TEXT, bgcolor=TAKEN, strike=True)
+        return Style(color=TAKEN_TEXT, bgcolor=TAKEN)
     style = tile_style(piece.tile, gold)
     bg = {"latest": LIT, "called": CALLED}.get(piece.mark)
     if bg is None and piece.tile != gold:
-        bg = IVORY
+        bg = IVORY_ALT if alt else IVORY
     return style + Style(bgcolor=bg) if bg else style
 
 
-def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) -> list[Text]:
-    """The rows of one tile: one for FLAT, two for STANDING and TALL."""
-    style = piece_style(piece, gold)
-    if size == FLAT:
-        label = " ▒▒ " if piece.tile is None else chip_label(piece.tile, ascii_tiles)
-        return [Text(label, style=style)]
+def centred(text: str, width: int) -> str:
+    """``text`` centred in ``width`` terminal cells (a CJK character takes two)."""
+    room = max(width - cell_len(text), 0)
+    return " " * (room // 2) + text + " " * (room - room // 2)
+
+
+def piece_rows(piece: Piece, size: str, ascii_tiles: bool) -> list[str]:
+    """The text of one tile's rows, each exactly as wide as the size (白板 like any other)."""
+    width, height = SIZES[size]
     if piece.tile is None:
-        upper = lower = "▒▒"
-    else:
-        upper, lower = face_lines(piece.tile, ascii_tiles)
-    if size == TALL:
-        upper, lower = f" {upper} ", f" {lower} "
-    return [Text(upper, style=style), Text(lower, style=style)]
+        return [centred("▒▒", width)] * height
+    if ascii_tiles or size in (FLAT, WIDE):
+        rows = [" " * width] * height
+        rows[(height - 1) // 2] = centred(chip_label(piece.tile, ascii_tiles), width)
+        return rows
+    upper, lower = face_lines(piece.tile, False)
+    middle = [" " * width] * (height - 2)
+    return [centred(upper, width), *middle, centred(lower, width)]
+
+
+def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) -> list[Text]:
+    """The rows of one tile, styled; a called tile's last row underlined."""
+    style = piece_style(piece, gold)
+    rows = [Text(row, style=style) for row in piece_rows(piece, size, ascii_tiles)]
+    if piece.mark == "called":
+        rows[-1].stylize("underline")
+    return rows
 
 
 def piece_width(size: str) -> int:
-    return 2 if size == STANDING else 4
+    return SIZES[size][0]
+
+
+def piece_height(size: str) -> int:
+    return SIZES[size][1]
 
 
 def row_lines(
     pieces: Sequence[Piece], size: str, gold: int | None, ascii_tiles: bool, sep: str = " "
 ) -> list[Text]:
-    """Tiles side by side (one or two rows of text)."""
-    height = 1 if size == FLAT else 2
-    out = [Text() for _ in range(height)]
+    """Tiles side by side (as many rows of text as the size is tall)."""
+    out = [Text() for _ in range(piece_height(size))]
     for i, piece in enumerate(pieces):
         for line, part in zip(out, piece_lines(piece, size, gold, ascii_tiles), strict=True):
             if i and sep:

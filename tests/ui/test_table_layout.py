@@ -48,22 +48,20 @@ def content_box(pilot: Pilot[None], selector: str) -> Region:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_each_pond_lies_between_its_player_and_the_wall(size) -> None:
+async def test_each_pond_lies_inside_the_wall_between_its_player_and_the_centre(size) -> None:
     async with table_app(late_hand_match()).run_test(size=size) as pilot:
         await settle(pilot)
         wall = region(pilot, "#wall")
         top, left, right = (region(pilot, f"#seat-{n}") for n in (2, 3, 1))
         hand = region(pilot, "#hand")
-        # 对家 above the wall, their pond in between; yours below it, above your hand
-        assert top.bottom <= region(pilot, "#pond-2").y
-        assert content_box(pilot, "#pond-2").bottom <= wall.y
-        assert wall.bottom <= content_box(pilot, "#pond-0").y
-        assert content_box(pilot, "#pond-0").bottom <= hand.y
-        # 上家 on the left, 下家 on the right, each pond between them and the wall
-        assert left.right <= content_box(pilot, "#pond-3").x
-        assert content_box(pilot, "#pond-3").right <= wall.x
-        assert wall.right <= content_box(pilot, "#pond-1").x
-        assert content_box(pilot, "#pond-1").right <= right.x
+        ponds = [content_box(pilot, f"#pond-{n}") for n in range(4)]
+        assert all(wall.contains_region(pond) for pond in ponds)
+        # 对家 above the wall, their pond in its top half; yours in the bottom half, above
+        # your hand; 上家's in the left half, 下家's in the right half
+        assert top.bottom <= wall.y and wall.bottom <= hand.y
+        assert ponds[2].bottom <= centre_y(wall) <= ponds[0].y
+        assert left.right <= wall.x and ponds[3].right <= centre_x(wall) <= ponds[1].x
+        assert wall.right <= right.x
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -148,7 +146,7 @@ async def test_melds_are_tiles_and_an_opponents_concealed_kong_is_face_down() ->
         screen = table(pilot)
         right = widget_text(screen.query_one("#seat-1"))
         assert face not in right and "▒▒" in right  # four backs
-        assert "五四六▼" in right  # 吃 五万 from you (below), standing: called tile first
+        assert "四五六▼" in right  # 吃 五万 from you (below), standing, in rank order
         mine = widget_text(screen.query_one("#melds-0"))
         assert "七" in mine and "◀" in mine  # your 碰 七万 from 上家 (left), as tiles
         # a face-up view (a demo, a replay of every hand) shows the kong's faces

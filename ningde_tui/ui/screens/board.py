@@ -92,25 +92,21 @@ class BoardScreen(PlayerScreen[None]):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         """The table as players sit round it: you at the bottom, 下家 on the right, 对家 at the
-        top, 上家 on the left, each pond between its player and the square wall; the scores,
-        hints and log in a side panel that folds away (key i)."""
+        top, 上家 on the left, each beside their side of the square wall and each pond inside
+        the wall in front of its player, round the centre; the scores, hints and log in a
+        side panel that folds away (key i)."""
         with Horizontal(id="table-area"):
             with Vertical(id="table"):
                 with Horizontal(id="top"):
                     yield SeatView(id="seat-2", classes="seat")
                 with Horizontal(id="middle"):
-                    with Horizontal(id="col-3", classes="side-col"):
-                        with Vertical(classes="seat-box"):
-                            yield SeatView(id="seat-3", classes="seat side-seat")
-                        yield PondView(id="pond-3", classes="pond side-pond")
-                    with Vertical(id="centre"):
-                        yield PondView(id="pond-2", classes="pond")
-                        yield WallView(id="wall")
-                        yield PondView(id="pond-0", classes="pond")
-                    with Horizontal(id="col-1", classes="side-col"):
-                        yield PondView(id="pond-1", classes="pond side-pond")
-                        with Vertical(classes="seat-box"):
-                            yield SeatView(id="seat-1", classes="seat side-seat")
+                    with Vertical(id="col-3", classes="side-col"):
+                        yield SeatView(id="seat-3", classes="seat side-seat")
+                    with WallView(id="wall"):
+                        for position in range(4):
+                            yield PondView(position, id=f"pond-{position}", classes="pond")
+                    with Vertical(id="col-1", classes="side-col"):
+                        yield SeatView(id="seat-1", classes="seat side-seat")
                 yield Static(id="announce")
                 yield from self.compose_controls()
                 with Horizontal(id="bottom"):
@@ -201,9 +197,11 @@ class BoardScreen(PlayerScreen[None]):
         melds = view.melds(seat)
         obs = view.obs
         side = self.seating.position(seat) in (1, 3)
-        size = (FLAT, STANDING, STANDING if side else TALL)[self.scale]
-        if side:
-            per_line = 1 if size == FLAT else 2
+        size = (FLAT, STANDING, TALL)[self.scale]
+        if side and self.has_class("-tight"):
+            size, per_line = STANDING, 1  # a narrow column: standing tiles, a meld a line
+        elif side:
+            per_line = 2 if size == STANDING else 1
         else:
             per_line = 2 if self.scale == 0 and seat == self.seating.bottom else 4
         return MeldsState(
@@ -266,11 +264,11 @@ class BoardScreen(PlayerScreen[None]):
         return ()
 
     def seat_width(self, side: bool) -> int:
-        """The cells a seat's lines may take: its side column beside the pond, or the top."""
+        """The cells a seat's lines may take: its column beside the wall, or the wall's
+        width above it."""
         if not side:
-            return max(self.query_one("#centre").size.width, 32)
-        column = self.query_one("#col-3").size.width - self.query_one("#pond-3").size.width
-        return max(column - 2, 16)
+            return max(self.query_one(WallView).size.width, 32)
+        return max(self.query_one("#col-3").size.width - 1, 12)
 
     def _refresh_seats(self, view: TableView) -> None:
         """The other seats, the bottom seat's line and melds, the ponds and the score board."""
@@ -298,7 +296,7 @@ class BoardScreen(PlayerScreen[None]):
                 and pond[-1] == obs.last_discard[1]
             )
             self.query_one(f"#pond-{position}", PondView).state = pond_state(
-                pond, laid[seat], latest, obs.gold, self.ascii_tiles
+                pond, laid[seat], latest, obs.gold, self.ascii_tiles, seating.bottom
             )
         self.query_one(ScoreBoard).state = ScoreState(
             view.scores,
@@ -335,6 +333,7 @@ class BoardScreen(PlayerScreen[None]):
             ascii_tiles=self.ascii_tiles,
             bottom=self.seating.bottom,
             names=self.seating.names_tuple(),
+            discards=max(len(pieces) for pieces in discard_rows(obs.history)),
         )
 
     def _turn_text(self, obs: Observation, waiting: tuple[int, ...]) -> str:

@@ -1,8 +1,10 @@
 """Melds (副露) as tiles: 吃, 碰 and 杠 laid open, a 暗杠 face down to the other players.
 
-The tile called from another player sits where the table puts it — on the left when it came
-from the owner's 上家, in the middle from 对家, on the right from 下家 — in a lighter colour,
-with an arrow pointing at the player it came from on the screen.
+A 吃 lies in rank order (四五六), its called tile marked; in a 碰 or 杠 the called tile sits
+where the table puts it — on the left when it came from the owner's 上家, in the middle from
+对家, on the right from 下家. The called tile is on a lighter face, underlined, and an arrow
+after the meld points at the player it came from on the screen. The result screen draws melds
+with the same ``meld_pieces``.
 """
 
 from __future__ import annotations
@@ -15,19 +17,21 @@ from textual.widgets import Static
 
 from ...rules.melds import Meld, MeldKind
 from ..palette import CALL
-from ..tilefaces import FLAT, Piece, row_lines
-
-ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}  # toward a position: bottom, right, top, left
+from ..tilefaces import ARROWS, FLAT, Piece, row_lines
 
 
-def meld_pieces(meld: Meld, owner: int, faces: bool) -> list[Piece]:
+def meld_pieces(meld: Meld, owner: int | None, faces: bool) -> list[Piece]:
     """The meld's tiles as laid: a 暗杠 face down unless ``faces`` (its owner, a face-up view)
-    and its faces are known; a called tile placed by where it came from (rules.md §5)."""
+    and its faces are known (rules.md §5); the called tile marked "called" — a 吃's in rank
+    order, a 碰's or 杠's placed by where it came from (in rank order when ``owner`` is None)."""
     if meld.kind == MeldKind.ANKONG and (not faces or not meld.tiles):
         return [Piece(None)] * 4
     tiles = list(meld.tiles)
     if meld.claimed is None or meld.source is None or meld.claimed not in tiles:
         return [Piece(t) for t in tiles]
+    if meld.kind == MeldKind.CHI or owner is None:
+        at = sorted(tiles).index(meld.claimed)
+        return [Piece(t, "called" if i == at else "") for i, t in enumerate(sorted(tiles))]
     tiles.remove(meld.claimed)
     where = {3: 0, 2: 1, 1: len(tiles)}[(meld.source - owner) % 4]
     pieces = [Piece(t) for t in tiles]

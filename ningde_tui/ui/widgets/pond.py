@@ -1,31 +1,37 @@
-"""A discard pond (河): one player's discards in rows of six, like tiles laid in front of them.
+"""A discard pond (河): one player's discards laid inside the wall, in front of that player.
 
-Every discard stays in its place: one another player called is drawn as taken (greyed, struck
-through), the discard on the table now is lit. Where there is room the tiles stand (rank over
-suit); on small terminals they lie flat as ``五万`` chips.
+The tiles lie in lines as on a real table, read from the owner's left to right and laid from
+the centre out toward the owner: your lines left to right under the centre, 对家's right to
+left above it, 下家's columns bottom to top right of it, 上家's top to bottom left of it. The
+wall (``WallView``) gives each pond its place and its ``PondShape``; the pond draws its tiles in
+it. Every discard stays in its place: one another player called is dimmed with an arrow toward
+the caller (never struck through), the discard on the table now is lit and marked ◀.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widget import Widget
 
 from ...rules.game import Event, EventKind
 from ...rules.scoring import WinBy
-from ..palette import LIT
-from ..tilefaces import FLAT, STANDING, TALL, Piece, piece_width, row_lines
+from ..palette import CALL, LIT
+from ..tilefaces import ARROWS, FLAT, SIZES, Piece, piece_rows, piece_style
 
-PER_ROW = 6  # discards per row, as on a real table
+PER_LINE = 6  # discards a line, as on a real table
 CLAIMS = (EventKind.CHI, EventKind.PONG, EventKind.KONG)
 
 
 def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
     """Per seat, every tile it discarded this hand in order, those called away marked taken
-    (only public events are read: discards, calls and a win on a discard)."""
+    with the seat that took them (only public events are read: discards, calls and a win on
+    a discard)."""
     out: list[list[Piece]] = [[] for _ in range(4)]
     last: int | None = None
     for event in log:
@@ -37,13 +43,8 @@ def discard_rows(log: Sequence[Event]) -> list[list[Piece]]:
         ):
             source = event.info.get("from", last)
             if source is not None and out[source]:
-                out[source][-1] = Piece(out[source][-1].tile, "taken")
+                out[source][-1] = Piece(out[source][-1].tile, "taken", event.seat)
     return out
-
-
-def marker() -> Text:
-    """The latest discard's mark (the same in every tile notation)."""
-    return Text("◀", style=f"bold {LIT}")
 
 
 @dataclass(frozen=True)
@@ -52,10 +53,16 @@ class PondState:
     pieces: tuple[Piece, ...] = ()  # every discard in order, called ones marked taken
     gold: int = -1
     ascii_tiles: bool = False
+    bottom: int = 0  # the seat drawn at the bottom (a taken tile's arrow points on the screen)
 
 
 def pond_state(
-    tiles: Sequence[int], laid: Sequence[Piece], latest: bool, gold: int, ascii_tiles: bool
+    tiles: Sequence[int],
+    laid: Sequence[Piece],
+    latest: bool,
+    gold: int,
+    ascii_tiles: bool,
+    bottom: int = 0,
 ) -> PondState:
     """``laid``: the discards with the taken ones (from ``discard_rows``); if they do not
     match the pond (a log that is not the hand's), the pond's own tiles are drawn."""
@@ -64,48 +71,111 @@ def pond_state(
         pieces = [Piece(t) for t in tiles]
     if latest and pieces:
         pieces[-1] = Piece(pieces[-1].tile, "latest")
-    return PondState(tuple(tiles), tuple(pieces), gold, ascii_tiles)
+    return PondState(tuple(tiles), tuple(pieces), gold, ascii_tiles, bottom)
 
 
-def pond_lines(state: PondState, size: str, per_row: int = PER_ROW) -> list[Text]:
-    out: list[Text] = []
-    pieces = state.pieces
-    for start in range(0, len(pieces), per_row):
-        row = pieces[start : start + per_row]
-        lines = row_lines(row, size, state.gold, state.ascii_tiles)
-        if row[-1].mark == "latest":
-            lines[0].append_text(marker())
-        out += lines
+@dataclass(frozen=True)
+class PondShape:
+    """How a pond lies: its owner's ``position`` on the screen (0 bottom, 1 right, 2 top,
+    3 left), the tile size, ``per_line`` tiles a line and room for ``lines`` lines. A line is
+    a row for the bottom and top ponds, a column for the side ponds; each tile has one blank
+    cell on its right for a mark."""
+
+    position: int = 0
+    size: str = FLAT
+    per_line: int = PER_LINE
+    lines: int = 4
+
+    @property
+    def rows(self) -> bool:
+        return self.position in (0, 2)
+
+    @property
+    def width(self) -> int:
+        tile_w = SIZES[self.size][0] + 1
+        return tile_w * (self.per_line if self.rows else self.lines)
+
+    @property
+    def height(self) -> int:
+        tile_h = SIZES[self.size][1]
+        return tile_h * (self.lines if self.rows else self.per_line)
+
+    @property
+    def capacity(self) -> int:
+        return self.per_line * self.lines
+
+    def place(self, index: int) -> tuple[int, int]:
+        """(column, row) of the ``index``-th discard's first cell."""
+        tile_w, tile_h = SIZES[self.size]
+        line, slot = divmod(index, self.per_line)
+        lines, last = self.lines, self.per_line - 1
+        if self.position == 0:
+            col, row = slot, line
+        elif self.position == 2:
+            col, row = last - slot, lines - 1 - line
+        elif self.position == 1:
+            col, row = line, last - slot
+        else:
+            col, row = lines - 1 - line, slot
+        return col * (tile_w + 1), row * tile_h
+
+
+Cell = tuple[str, Style | None]  # the second cell of a wide character is ("", style)
+
+
+def pond_grid(state: PondState, shape: PondShape) -> list[list[Cell]]:
+    """The pond's cells: every discard at its place, marks beside them."""
+    tile_w = SIZES[shape.size][0]
+    needed = -(-len(state.pieces) // shape.per_line)
+    if needed > shape.lines:  # more discards than the wall made room for: lines go on
+        shape = replace(shape, lines=needed)
+    width, height = shape.width, shape.height
+    grid: list[list[Cell]] = [[(" ", None)] * width for _ in range(height)]
+
+    def put(col: int, row: int, text: str, style: Style | None) -> None:
+        for ch in text:
+            w = cell_len(ch)
+            if 0 <= row < height and col + w <= width:
+                grid[row][col] = (ch, style)
+                if w == 2:
+                    grid[row][col + 1] = ("", style)
+            col += w
+
+    for index, piece in enumerate(state.pieces):
+        col, row = shape.place(index)
+        line, slot = divmod(index, shape.per_line)
+        style = piece_style(piece, state.gold, alt=(line + slot) % 2 == 1)
+        for k, text in enumerate(piece_rows(piece, shape.size, state.ascii_tiles)):
+            put(col, row + k, text, style)
+        if piece.mark == "latest":
+            put(col + tile_w, row, "◀", Style.parse(f"bold {LIT}"))
+        elif piece.mark == "taken" and piece.toward is not None:
+            arrow = ARROWS[(piece.toward - state.bottom) % 4]
+            put(col + tile_w, row, arrow, Style.parse(f"bold {CALL}"))
+    return grid
+
+
+def pond_lines(state: PondState, shape: PondShape) -> list[Text]:
+    out = []
+    for cells in pond_grid(state, shape):
+        line = Text()
+        for ch, style in cells:
+            if ch:
+                line.append(ch, style=style)
+        out.append(line)
     return out
 
 
-def pond_width(size: str, per_row: int = PER_ROW) -> int:
-    """Cells a full row takes, the latest-discard marker included."""
-    return per_row * (piece_width(size) + 1)
+class PondView(Widget):
+    """A player's discards, drawn in the ``shape`` the wall gives it."""
 
+    state: reactive[PondState] = reactive(PondState)
+    shape: reactive[PondShape] = reactive(PondShape)
 
-def pond_size(width: int, height: int, count: int) -> tuple[str, int]:
-    """(tile size, tiles a row): the biggest tiles with which rows of six, three rows (or as
-    many as the pond needs), fit; where even flat rows of six do not, shorter rows of
-    standing tiles (a narrow terminal with the side panel open)."""
-    rows = max(3, -(-count // PER_ROW))
-    for size in (TALL, STANDING):
-        if pond_width(size) <= width and 2 * rows <= height:
-            return size, PER_ROW
-    if pond_width(FLAT) <= width or height < 6:
-        return FLAT, PER_ROW
-    return STANDING, max(width // (piece_width(STANDING) + 1), 1)
-
-
-class PondView(Static):
-    """A player's discards, drawn to fit the widget's size (``render``)."""
-
-    state: reactive[PondState] = reactive(PondState, layout=True)
-
-    def on_resize(self) -> None:
-        self.refresh()
+    def __init__(self, position: int, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.position = position
+        self.set_reactive(PondView.shape, PondShape(position))
 
     def render(self) -> Text:
-        region = self.content_region
-        size, per_row = pond_size(region.width, region.height, len(self.state.pieces))
-        return Text("\n").join(pond_lines(self.state, size, per_row))
+        return Text("\n").join(pond_lines(self.state, self.shape))

@@ -16,9 +16,9 @@ from textual.widgets import Static
 from ...rules.melds import Meld
 from ..model.i18n import level_name, seat_name, tr
 from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
-from ..tilefaces import backs, chip
+from ..tilefaces import FLAT, backs, chip, row_lines
 from .hand import sort_hand
-from .melds import MeldsState, melds_lines
+from .melds import MeldsState, meld_pieces, melds_lines
 
 CALLOUT_STYLE = f"bold {ON_GOLD} on {LIT}"
 
@@ -51,20 +51,15 @@ class SeatState:
 
 
 def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
-    """Tiles side by side; the claimed tile underlined; kongs tagged 杠/暗杠."""
+    """A meld on one line, as ``meld_pieces`` lays it (a 吃 in rank order, the called tile
+    marked); kongs tagged 杠/暗杠."""
     out = Text()
     if meld.is_kong:
         out.append(tr(lang, f"choice.{meld.kind}"), KEY)  # 杠 / 暗杠
     if not meld.tiles:  # another seat's 暗杠, face down (rules.md §5)
         out.append("▮▮▮▮", KEY)
         return out
-    claimed = meld.claimed
-    for t in meld.tiles:
-        piece = chip(t, gold, ascii_tiles)
-        if claimed is not None and t == claimed:
-            piece.stylize("underline")
-            claimed = None
-        out.append_text(piece)
+    out.append_text(row_lines(meld_pieces(meld, None, True), FLAT, gold, ascii_tiles, sep="")[0])
     return out
 
 
@@ -138,8 +133,8 @@ def seat_lines(s: SeatState) -> list[Text]:
 
 
 def beside_backs(info: list[Text], s: SeatState) -> list[Text]:
-    """A side player's hand as a column of backs along the table's edge (the left edge for
-    上家, the right for 下家), the name, score and melds beside it, both centred."""
+    """A side player's hand as a column of backs on the wall's side of their place (right of
+    上家's name and melds, left of 下家's), so hand, melds and pond sit together; both centred."""
     count = s.hand_size
     width = max(line.cell_len for line in info)
     if s.tight:
@@ -156,7 +151,7 @@ def beside_backs(info: list[Text], s: SeatState) -> list[Text]:
         k = row - top_info
         line = info[k].copy() if 0 <= k < len(info) else Text()
         line.append(" " * (width - line.cell_len))
-        out.append(Text.assemble(back, "  ", line) if s.left else Text.assemble(line, "  ", back))
+        out.append(Text.assemble(line, "  ", back) if s.left else Text.assemble(back, "  ", line))
     return out
 
 

@@ -1,16 +1,19 @@
-"""The square wall (码牌): 14 stacks of two on each side, around the centre.
+"""The square wall (码牌): 14 stacks of two on each side, the ponds and the centre inside it.
 
 Every stack shows how many tiles it still holds (██ two, ▄▄ one, ·· none). Drawable stacks
 are ivory; the reserve (the last ``Game.reserve`` tiles before the tail, 和局留牌) is slate and
 its boundary moves with each kong. Labels inside the square mark the head (头, the next draw),
 the tail (尾, kong replacements), the reserve boundary (留) and where the dice broke the wall
-(开); in English H, T, R and B, the same marks at every size. The centre holds the dice, the gold and what 白板 stands for, the counts and whose turn.
-Only public facts are drawn: where tiles are, never what they are.
+(开); in English H, T, R and B, the same marks at every size. Within the labels each player's
+pond lies in front of them, around the centre: a tray with the gold and what 白板 stands for,
+the dice, the dealer, the counts and whose turn, an arrow on its side toward that player.
+The wall draws the stacks, labels and centre; the ponds are its children, placed by
+``inside``. Only public facts are drawn: where tiles are, never what they are.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -36,23 +39,30 @@ from ..palette import (
     WALL_RESERVE,
     WALL_TEXT,
 )
-from ..tilefaces import chip
+from ..tilefaces import ARROWS, FLAT, HUGE, LARGE, STANDING, TALL, WIDE, chip
+from .pond import PondShape, PondView
 
 SIDE = STACKS_PER_SIDE
 
 
 @dataclass(frozen=True)
 class Square:
-    """The wall's size on the screen: each stack of the top and bottom walls ``stack`` cells
-    wide, the side walls ``height`` rows tall (a side stack takes one row or more, so the
-    square still looks square as it grows)."""
+    """The wall's size on the screen: ``width`` × ``height`` cells. The top and bottom walls'
+    stacks are ``stack`` cells wide, centred along their side; the side walls are ``EDGE``
+    cells thick, a stack taking one row or more of ``height``. Inside, a lane of labels runs
+    along each wall, and within it the ponds and the centre (``inside``)."""
 
-    stack: int = 2
+    width: int = 32
     height: int = SIDE + 2
 
     @property
-    def width(self) -> int:
-        return (SIDE + 2) * self.stack
+    def stack(self) -> int:
+        return max((self.width - 2 * EDGE) // SIDE, 1)
+
+    @property
+    def first(self) -> int:
+        """The column of the top and bottom walls' first stack."""
+        return (self.width - SIDE * self.stack) // 2
 
     def side_rows(self, from_top: int) -> range:
         """The rows of a side wall's stack, counted from the top."""
@@ -65,11 +75,11 @@ class Square:
         wall's right end is on its owner's right hand."""
         w = self.stack
         if seat == 0:
-            return self.height - 1, w * (SIDE - from_right)
+            return self.height - 1, self.first + w * (SIDE - 1 - from_right)
         if seat == 1:
-            return self.side_rows(from_right)[0], w * (SIDE + 1)
+            return self.side_rows(from_right)[0], self.width - EDGE
         if seat == 2:
-            return 0, w * (1 + from_right)
+            return 0, self.first + w * from_right
         return self.side_rows(SIDE - 1 - from_right)[0], 0
 
     def cells_of(self, seat: int, from_right: int) -> list[tuple[int, int]]:
@@ -89,28 +99,90 @@ class Square:
             return row, col - 2
         if seat == 2:
             return row + 1, col
-        return row, col + self.stack
+        return row, col + EDGE
 
-    def arrow_cell(self, seat: int) -> tuple[int, int]:
-        """Where the arrow pointing at ``seat`` (a position) goes, inside the labels."""
-        middle_row, middle_col = self.height // 2, self.width // 2 - 1
-        return {
-            0: (self.height - 3, middle_col),
-            1: (middle_row, self.width - self.stack - 4),
-            2: (2, middle_col),
-            3: (middle_row, self.stack + 3),
-        }[seat]
+    @property
+    def interior(self) -> tuple[int, int, int, int]:
+        """(column, row, width, height) inside the walls and their labels."""
+        x, y = EDGE + 2, 2
+        return x, y, max(self.width - 2 * x, 0), max(self.height - 2 * y, 0)
 
 
-SQUARES = (Square(4, 28), Square(3, 22), Square(2, 16))  # the biggest that fits is drawn
-COMPACT = SQUARES[-1]
-WIDTH, HEIGHT = COMPACT.width, COMPACT.height  # 32 × 16
+EDGE = 2  # a side wall's thickness in cells: as thick as a top stack's one row looks
+COMPACT = Square(32, 16)  # the smallest square drawn
+WIDTH, HEIGHT = COMPACT.width, COMPACT.height
 cell_of = COMPACT.cell_of
 label_cell = COMPACT.label_cell
 
 
 def square_for(width: int, height: int) -> Square:
-    return next((q for q in SQUARES if q.width <= width and q.height <= height), COMPACT)
+    """The wall fills its widget (never smaller than ``COMPACT``)."""
+    return Square(max(width, COMPACT.width), max(height, COMPACT.height))
+
+
+# ---------------------------------------------------------------- inside the wall
+CAPACITY = 24  # discards each pond makes room for (a long hand); more and they all grow
+CENTRE_W, CENTRE_H = 16, 6  # the least room for the centre's text
+# (the top and bottom ponds' tile size, the side ponds'), biggest first: the first that fits
+LAYOUTS = (
+    (HUGE, WIDE), (LARGE, WIDE), (LARGE, TALL), (TALL, TALL), (TALL, FLAT), (STANDING, FLAT),
+    (FLAT, FLAT),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Inside:
+    """Where the ponds and the centre lie in the square: per position, the pond's (column,
+    row) and shape; the centre's (column, row, width, height)."""
+
+    ponds: tuple[tuple[int, int, PondShape], ...]
+    centre: tuple[int, int, int, int]
+    fits: bool = True  # every pond has its room (False: the square is below the least size)
+
+
+def inside(q: Square, capacity: int = CAPACITY) -> Inside:
+    """Each pond between its player's wall and the centre, with the biggest tiles for which
+    every pond holds ``capacity`` discards in lines of six (up to eight for the top and
+    bottom, twelve for the sides) and the centre keeps its room; the room left over brings
+    the ponds in toward the centre."""
+    x0, y0, w, h = q.interior
+    for top_size, side_size in LAYOUTS:
+        for per_row in (6, 7, 8):
+            top = PondShape(0, top_size, per_row, -(-capacity // per_row))
+            band = h - 2 * top.height - 2  # a blank row between each pond and the centre
+            if top.width > w or band < CENTRE_H:
+                continue
+            for per_column in range(6, 13):
+                side = PondShape(1, side_size, per_column, -(-capacity // per_column))
+                if side.height > band:
+                    break
+                if w - 2 * side.width - 2 >= CENTRE_W:
+                    return _place(q, top, side, True)
+    small = PondShape(0, FLAT, 6, -(-capacity // 6))
+    return _place(q, small, replace(small, position=1), False)
+
+
+def _place(q: Square, top: PondShape, side: PondShape, fits: bool) -> Inside:
+    x0, y0, w, h = q.interior
+    band = h - 2 * top.height - 2
+    in_y = max(band - max(side.height, CENTRE_H), 0) // 3
+    in_x = max(w - 2 * side.width - 2 - CENTRE_W, 0) // 3
+    top_x = x0 + (w - top.width + 1) // 2
+    upper, lower = y0 + in_y, y0 + h - top.height - in_y
+    band_y, band_h = upper + top.height + 1, band - 2 * in_y
+    side_y = band_y + (band_h - side.height) // 2
+    left, right = x0 + in_x, x0 + w - side.width - in_x
+    centre_x = left + side.width + 1
+    ponds = (
+        (top_x, lower, top),
+        (right, side_y, side),
+        (top_x, upper, replace(top, position=2)),
+        (left, side_y, replace(side, position=3)),
+    )
+    centre = (centre_x, band_y, right - 1 - centre_x, band_h)
+    if not fits:
+        centre = q.interior
+    return Inside(ponds, centre, fits)
 
 
 DRAWABLE = WALL_DRAWABLE
@@ -122,8 +194,7 @@ LABEL = {
     "break": f"bold {BAD}",
 }
 EMPTY = LINE
-ARROWS = {0: "▼", 1: "▶", 2: "▲", 3: "◀"}
-CENTRE_LEFT = 4  # the centre text keeps clear of the side walls and their labels
+TRAY = ("╭", "─", "╮", "│", "╰", "╯")  # the box round the centre's text
 
 
 @dataclass(frozen=True)
@@ -146,6 +217,7 @@ class WallState:
     ascii_tiles: bool = False
     bottom: int = 0  # the seat drawn at the bottom (the viewer)
     names: tuple[str, ...] = ()  # per seat; () = by position
+    discards: int = 0  # the most discards in one pond (past ``CAPACITY`` the ponds grow)
 
     def position(self, seat: int) -> int:
         return (seat - self.bottom) % 4
@@ -175,17 +247,57 @@ def line_width(segments: Line) -> int:
     return sum(cell_len(text) for text, _ in segments)
 
 
+def fit_centre(groups: list[list[Line]], width: int, height: int) -> list[Line]:
+    """The centre's lines in ``width`` × ``height``: each group on one line, its parts joined
+    by `` · ``, or one part a line where that is too wide; the first groups (the least
+    needed) left out while there are too many lines, and a blank line between groups where
+    there is room."""
+    sep: Line = [(" · ", MUTED)]
+    laid: list[list[Line]] = []
+    for parts in groups:
+        parts = [p for p in parts if p]
+        joined = [seg for k, p in enumerate(parts) for seg in (sep + p if k else p)]
+        laid.append([joined] if line_width(joined) <= width else parts)
+    while len(laid) > 1 and sum(len(g) for g in laid) > height:
+        laid.pop(0)
+    lines = [line for group in laid for line in group]
+    if 2 * len(lines) - 1 <= height:
+        lines = [line for group in laid for line in [*group, []]][:-1]
+    return lines
+
+
 class WallView(Widget):
-    """Draws the square wall and the centre from its ``state``, as big as the widget allows."""
+    """Draws the square wall and the centre from its ``state``, filling the widget, and lays
+    its children, the four ponds (``PondView``), inside it (``inside``)."""
 
     state: reactive[WallState] = reactive(WallState)
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, *children: Widget, id: str | None = None, classes: str | None = None):
+        super().__init__(*children, id=id, classes=classes)
         self.square = COMPACT
+        self.layout_inside = inside(COMPACT)
+
+    def on_mount(self) -> None:
+        self._lay_out()
 
     def on_resize(self) -> None:
-        self.square = square_for(self.content_region.width, self.content_region.height)
+        self._lay_out()
+
+    def watch_state(self, old: WallState, new: WallState) -> None:
+        if max(old.discards, CAPACITY) != max(new.discards, CAPACITY):
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        """The square for the widget's size, and each pond at its place in it."""
+        region = self.content_region
+        self.square = square_for(region.width, region.height)
+        self.layout_inside = inside(self.square, max(self.state.discards, CAPACITY))
+        for pond in self.query(PondView):
+            x, y, shape = self.layout_inside.ponds[pond.position]
+            pond.styles.offset = (x, y)
+            pond.styles.width = shape.width
+            pond.styles.height = shape.height
+            pond.shape = shape
         self.refresh()
 
     def grid(self) -> list[list[Cell]]:
@@ -201,7 +313,8 @@ class WallView(Widget):
             present = [i for i in indices if s.head <= i < s.tail]
             shade = (seat + from_right) % 2
             colour = (RESERVE if any(i >= boundary for i in present) else DRAWABLE)[shade]
-            glyph = {2: "█", 1: "▄"}.get(len(present), "·") * q.stack
+            glyph = {2: "█", 1: "▄"}.get(len(present), "·")
+            glyph *= q.stack if seat in (0, 2) else EDGE
             if not present:
                 colour = EMPTY
             for row, col in q.cells_of(seat, from_right):
@@ -216,20 +329,45 @@ class WallView(Widget):
             if s.position(seat) == 1:  # beside the right wall: the word ends at the wall
                 col = max(col + 2 - cell_len(label), 0)
             put(grid, row, col, [(label, LABEL[name])], width)
-        centre = self.centre()
-        if q.height >= 2 * len(centre) + 6:  # a big square: the centre breathes
-            centre = [part for line in centre for part in ((line, []) if line else (line,))][:-1]
-        top = max((q.height - len(centre)) // 2, 3)
-        for k, line in enumerate(centre):
-            start = max((width - line_width(line)) // 2, CENTRE_LEFT)
-            put(grid, top + k, start, line, width - CENTRE_LEFT)
-        if s.turn is not None:
-            pos = s.position(s.turn)
-            row, col = q.arrow_cell(pos)
-            put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], width)
+        self._draw_centre(grid)
         return grid
 
-    def centre(self) -> list[Line]:
+    def _draw_centre(self, grid: list[list[Cell]]) -> None:
+        """The centre's text in a tray, centred in its room; the arrow at whose turn it is on
+        the tray's side toward them."""
+        s = self.state
+        cx, cy, cw, ch = self.layout_inside.centre
+        tray = cw >= CENTRE_W and ch >= CENTRE_H
+        lines = fit_centre(self.centre(), cw - 4 if tray else cw, ch - 2 if tray else ch)
+        text_w = max((line_width(line) for line in lines), default=0)
+        box_w, box_h = (text_w + 4, len(lines) + 2) if tray else (text_w, len(lines))
+        box_w = min(max(box_w, min(cw, CENTRE_W)), cw)
+        left, top = cx + (cw - box_w) // 2, cy + (ch - box_h) // 2
+        end = left + box_w
+        if tray:
+            tl, h, tr_, v, bl, br = TRAY
+            put(grid, top, left, [(tl + h * (box_w - 2) + tr_, LINE)], end)
+            for row in range(top + 1, top + box_h - 1):
+                put(grid, row, left, [(v, LINE)], end)
+                put(grid, row, end - 1, [(v, LINE)], end)
+            put(grid, top + box_h - 1, left, [(bl + h * (box_w - 2) + br, LINE)], end)
+        inset = 1 if tray else 0
+        for k, line in enumerate(lines):
+            start = left + (box_w - line_width(line)) // 2
+            put(grid, top + inset + k, start, line, end - 2 * inset)
+        if s.turn is not None:
+            pos = s.position(s.turn)
+            row, col = {
+                0: (top + box_h - 1, left + box_w // 2),
+                1: (top + box_h // 2, end - 1),
+                2: (top, left + box_w // 2),
+                3: (top + box_h // 2, left),
+            }[pos]
+            put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], len(grid[row]))
+
+    def centre(self) -> list[list[Line]]:
+        """The centre's groups of parts, the least needed first: the hand, the dice, the
+        dealer, the gold, the counts, whose turn."""
         s = self.state
         lang, asc = s.lang, s.ascii_tiles
         dealer: Line = [
@@ -239,29 +377,27 @@ class WallView(Widget):
         if s.streak > 1:
             dealer.append((f" ×{s.streak}", f"bold {GOLD}"))
         breaker, count = break_point(s.dealer, s.dice)
-        dice: Line = [
-            (tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), SOFT),
-            (" · " + tr(lang, "table.break", seat=s.name(breaker), n=count), MUTED),
+        dice = [
+            [(tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), SOFT)],
+            [(tr(lang, "table.break", seat=s.name(breaker), n=count), MUTED)],
         ]
-        gold: Line = []
+        gold: list[Line] = []
         if s.gold >= 0:
             face = chip(s.gold, s.gold, asc)
             gold = [
-                (tr(lang, "table.gold") + " ", f"bold {GOLD}"),
-                (face.plain, str(face.style)),
-                ("  " + tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), SOFT),
+                [(tr(lang, "table.gold") + " ", f"bold {GOLD}"), (face.plain, str(face.style))],
+                [(tr(lang, "table.white", tile=tile_name(s.gold, lang, asc)), SOFT)],
             ]
-        counts: Line = [
-            (tr(lang, "table.drawable", n=max(s.drawable, 0)), f"bold {WALL_TEXT}"),
-            (" · ", MUTED),
-            (tr(lang, "table.reserve", n=s.reserve), LABEL["reserve"]),
+        counts = [
+            [(tr(lang, "table.drawable", n=max(s.drawable, 0)), f"bold {WALL_TEXT}")],
+            [(tr(lang, "table.reserve", n=s.reserve), LABEL["reserve"])],
         ]
         if s.last_round:
             turn: Line = [(tr(lang, "table.last_round"), f"bold {BAD}")]
         else:
             turn = [(s.turn_text, f"bold {GOOD}")]
-        hand: Line = [(s.hand_text, f"bold {TEXT}")]
-        return [hand, dealer, dice, [], gold, counts, [], turn]
+        hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
+        return [hand, dice, [dealer], gold, counts, [turn]]
 
     def render(self) -> Group:
         lines = []
