@@ -187,13 +187,16 @@ async def test_keys_do_nothing_while_the_table_is_hidden() -> None:
         assert len(match.game.decisions) > before
 
 
-async def test_enter_on_a_claim_passes_unless_a_win_is_offered() -> None:
+async def test_enter_on_a_claim_takes_the_selected_choice_a_win_first() -> None:
+    """The first choice is selected when an offer appears (碰 before 吃, a win before all)
+    and the key bar names it; Enter takes it."""
     match = chi_choice_match()
     async with table_app(match).run_test(size=(110, 34)) as pilot:
         await settle(pilot)
+        assert pilot.app.active_bindings["enter"].binding.description == "碰"
         await pilot.press("enter")
         await settle(pilot)
-        assert match.game.decisions[-1].type == ActionType.PASS
+        assert match.game.decisions[-1].type == ActionType.PONG
     match = win_on_discard_match()
     async with table_app(match).run_test(size=(110, 34)) as pilot:
         await settle(pilot)

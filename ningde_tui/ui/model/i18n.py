@@ -741,8 +741,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "help.keys": ("按键", "Keys"),
     "help.close": ("Esc 关闭", "Esc close"),
     "key.legend": (
-        "副露里颜色较浅的是吃、碰、杠来的牌，箭头指向打出它的玩家；暗杠对其他人背面朝下；牌河里灰色划掉的牌已被别人拿走；碰！吃！杠！胡！出现在叫牌的玩家那边",
-        "In a meld the lighter tile is the one called, the arrow points at the player who discarded it; a concealed kong lies face down to the others; a greyed, struck-out discard was called away; Pong! Chow! Kong! Win! appear at the caller's side",
+        "副露里颜色较浅的是吃、碰、杠来的牌，箭头指向打出它的玩家；暗杠对其他人背面朝下；牌河里变灰、带箭头的牌已被箭头所指的玩家拿走；碰！吃！杠！胡！出现在叫牌的玩家那边",
+        "In a meld the lighter tile is the one called, the arrow points at the player who discarded it; a concealed kong lies face down to the others; a greyed discard with an arrow was called away by the player it points at; Pong! Chow! Kong! Win! appear at the caller's side",
     ),
     "key.keys_list": ("1-9 0 q w e r t y u：第1-17张", "1-9 0 q w e r t y u: tiles 1-17"),
     "key.choice_keys": (
