@@ -18,6 +18,6 @@ async def test_four_clients_play_a_hand_to_its_result(capsys) -> None:
             assert [r["hand"] for r in results] == [1, 2]
         path = room.record_path
     assert path is not None
-    assert replay.main(["--check", str(path)]) == 0
+    assert replay.main(["--check", "--lang", "en", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count("hand ") >= 2

@@ -165,6 +165,8 @@ class BoardScreen(PlayerScreen[None]):
 
     def refresh_table(self) -> None:
         """Redraw everything from the table's view, and tell the events it has not told."""
+        if not self.query("#seat-1"):
+            return  # the screen is being taken down: its parts are gone (a late bot move)
         self.table_ready = True
         view = self.view = self.table_view()
         obs = view.obs
@@ -266,9 +268,16 @@ class BoardScreen(PlayerScreen[None]):
     def seat_width(self, side: bool) -> int:
         """The cells a seat's lines may take: its column beside the wall, or the wall's
         width above it."""
+        wall = self.query_one(WallView).size.width
+        if not wall and self.table_ready:  # not laid out yet: draw again once it is
+            self.call_after_refresh(self._after_first_layout)
         if not side:
-            return max(self.query_one(WallView).size.width, 32)
+            return max(wall, 32)
         return max(self.query_one("#col-3").size.width - 1, 12)
+
+    def _after_first_layout(self) -> None:
+        if self.is_mounted and self.query_one(WallView).size.width:
+            self.refresh_table()
 
     def _refresh_seats(self, view: TableView) -> None:
         """The other seats, the bottom seat's line and melds, the ponds and the score board."""
