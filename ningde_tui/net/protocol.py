@@ -36,6 +36,8 @@ DEFAULT_PORT = 7340
 TOKEN_BYTES = 24  # 192 bits (secrets.token_urlsafe)
 MAX_TOKEN = 100  # characters a client may send as its token
 HUMAN, BOT = "human", "bot"
+# one encoder for every frame (``dumps``): the messages are plain trees, never circular
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 
 
 class ProtocolError(ValueError):
@@ -245,13 +247,15 @@ def state(
     hand: int,
     round: int,
     rounds: int,
+    encoded: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """``obs`` as the seat may know it (a watcher: ``rules.game.watcher_view``) and the events
-    since its last state, as it may know them (``rules.game.seen_by``)."""
+    since its last state, as it may know them (``rules.game.seen_by``). ``encoded``: ``obs``
+    already as ``wire.observation_to`` writes it (the watchers share one)."""
     return {
         "t": "state",
         "seq": seq,
-        "obs": wire.observation_to(obs),
+        "obs": wire.observation_to(obs) if encoded is None else encoded,
         "events": [wire.event_to(e) for e in events],
         "deadline": deadline,
         "scores": list(scores),
@@ -342,7 +346,7 @@ def error(code: str, text: str) -> dict[str, Any]:
 
 def dumps(message: dict[str, Any]) -> str:
     """One frame's text (compact; names and tiles as they are)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 # ---------------------------------------------------------------- the client's reading

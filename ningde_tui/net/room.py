@@ -175,6 +175,8 @@ class Room:
         self._deadline_at: float | None = None
         self._last_result: dict[str, Any] | None = None
         self._reserved: set[int] = set()  # seats reserved whose table has not come yet
+        # the watchers' view, one for all of them: (match version, game, view, its JSON)
+        self._watched: tuple[int, object, Observation, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -280,6 +282,16 @@ class Room:
             return watcher_view(game.observation(0), game.history(None))
         return game.observation(conn.seat)
 
+    def _watcher_view(self) -> tuple[Observation, dict[str, Any]]:
+        """The watchers' view and its JSON, made once each time the game moves on."""
+        assert self.match is not None
+        version, game = self.match.version, self.match.game
+        watched = self._watched
+        if watched is None or watched[0] != version or watched[1] is not game:
+            obs = watcher_view(game.observation(0), game.history(None))
+            watched = self._watched = (version, game, obs, wire.observation_to(obs))
+        return watched[2], watched[3]
+
     def _state_to(self, conn: Conn) -> None:
         """A state to ``conn`` if its view changed since the last one it got."""
         match = self.match
@@ -287,7 +299,13 @@ class Room:
         hand = match.hands_played + (0 if match.hand_over and match.session.game is None else 1)
         if conn.hand != hand:
             conn.hand, conn.sent, conn.last_obs, conn.version = hand, 0, None, -1
-        obs = self._view_of(conn)
+        if conn.version == match.version and self._deadline_at is None and conn.deadline_at is None:
+            return  # nothing was applied since its last state, and no deadline to tell
+        encoded = None
+        if conn.seat is None:
+            obs, encoded = self._watcher_view()
+        else:
+            obs = match.game.observation(conn.seat)
         deadline_at = self._deadline_at if conn.seat in obs.to_act and obs.legal else None
         if conn.version == match.version and deadline_at == conn.deadline_at:
             return  # nothing was applied since its last state
@@ -302,6 +320,7 @@ class Room:
             hand=hand,
             round=match.round_number,
             rounds=match.session.rounds or 0,
+            encoded=encoded,
         )
         conn.version = match.version
         if not events and message["obs"] == conn.last_obs and deadline_at == conn.deadline_at:

@@ -7,19 +7,25 @@ another seat's draw without its tile, ``seen_by``), so encoding it cannot tell m
 
 Decoding never trusts its input: anything malformed raises ``WireError`` (a ``ValueError``)
 saying which field is wrong.
+
+A room encodes a view for every seat after every decision and every client decodes each one, so
+both directions take the common case through tables (a tile's name, an enum's value) and fall
+back to the general parser only for input the tables do not hold, which then gives the same
+result or the same error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import Any, TypeVar, cast
 
 from .config import RuleConfig
 from .game import Action, ActionType, Event, EventKind, Observation, Phase
 from .melds import FACE_DOWN_KONG, Meld, MeldKind
 from .refusal import Refusal, RefusalCode
-from .tiles import parse_tile, tile_str
+from .tiles import NUM_KINDS, parse_tile, tile_str
 
 T = TypeVar("T")
 E = TypeVar("E", bound=StrEnum)
@@ -28,6 +34,12 @@ _INFO_KEYS = {
     "dice", "whites_set_aside", "streak", "ends", "from", "by", "pattern", "why", "drawable",
     "last_round", "refusal",
 }  # fmt: skip
+_NAMES: tuple[str, ...] = tuple(tile_str(t) for t in range(NUM_KINDS))  # tile -> "5m"
+_TILES: dict[str, int] = {name: t for t, name in enumerate(_NAMES)}  # "5m" -> tile
+_MEMBERS: dict[type[StrEnum], dict[str, StrEnum]] = {}  # an enum's members by value
+# melds and actions are immutable values from checked parts: one object for each value read
+_meld = lru_cache(maxsize=4096)(Meld)
+_action = lru_cache(maxsize=4096)(Action)
 
 
 class WireError(ValueError):
@@ -42,6 +54,8 @@ def _need(value: Any, kind: type[T], what: str) -> T:
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 10**9) -> int:
+    if type(value) is int and low <= value <= high:
+        return value
     number = _need(value, int, what)
     if not low <= number <= high:
         raise WireError(f"{what} must be {low}-{high}, not {number}")
@@ -57,6 +71,8 @@ def _opt(value: Any, read: Callable[[Any, str], T], what: str) -> T | None:
 
 
 def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if type(value) is list and len(value) <= MAX_ITEMS and (length is None or len(value) == length):
+        return value
     items = _need(value, list, what)
     if len(items) > MAX_ITEMS or (length is not None and len(items) != length):
         raise WireError(f"{what} has {len(items)} items")
@@ -64,6 +80,10 @@ def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
 
 
 def tile_from(value: Any, what: str = "tile") -> int:
+    if type(value) is str:
+        tile = _TILES.get(value)
+        if tile is not None:
+            return tile
     try:
         return parse_tile(_need(value, str, what))
     except ValueError as bad:
@@ -71,11 +91,17 @@ def tile_from(value: Any, what: str = "tile") -> int:
 
 
 def tiles_to(tiles: tuple[int, ...] | list[int]) -> list[str]:
-    return [tile_str(t) for t in tiles]
+    names = _NAMES
+    return [names[t] for t in tiles]
 
 
 def tiles_from(value: Any, what: str, length: int | None = None) -> tuple[int, ...]:
-    return tuple(tile_from(t, what) for t in _list(value, what, length))
+    found = _list(value, what, length)
+    try:
+        table = _TILES
+        return tuple([table[t] for t in found])
+    except (KeyError, TypeError):  # not all plain names: each read (and refused) on its own
+        return tuple(tile_from(t, what) for t in found)
 
 
 def _seats(value: Any, what: str) -> tuple[int, ...]:
@@ -84,9 +110,13 @@ def _seats(value: Any, what: str) -> tuple[int, ...]:
 
 def member(kind: type[E], value: Any, what: str) -> E:
     """The member of the StrEnum ``kind`` whose value ``value`` is, or a WireError."""
-    if not isinstance(value, str) or value not in tuple(kind):
+    table = _MEMBERS.get(kind)
+    if table is None:
+        table = _MEMBERS[kind] = {m.value: m for m in kind}
+    found = table.get(value) if isinstance(value, str) else None
+    if found is None:
         raise WireError(f"unknown {what} {value!r}")
-    return kind(value)
+    return cast(E, found)
 
 
 def field(data: Any, key: str) -> Any:
@@ -129,7 +159,7 @@ def meld_to(meld: Meld) -> dict[str, Any]:
         return {"kind": MeldKind.ANKONG.value, "tiles": None}
     out: dict[str, Any] = {"kind": str(meld.kind), "tiles": tiles_to(meld.tiles)}
     if meld.claimed is not None:
-        out["claimed"] = tile_str(meld.claimed)
+        out["claimed"] = _NAMES[meld.claimed]
         out["from"] = meld.source
     if meld.added:
         out["added"] = True
@@ -138,16 +168,17 @@ def meld_to(meld: Meld) -> dict[str, Any]:
 
 def meld_from(data: Any) -> Meld:
     kind = member(MeldKind, field(data, "kind"), "meld")
-    if data["tiles"] is None:
+    found = field(data, "tiles")
+    if found is None:
         if kind != MeldKind.ANKONG:
             raise WireError("only a 暗杠 is face down")
         return FACE_DOWN_KONG
-    tiles = tuple(sorted(tiles_from(data["tiles"], "meld tiles")))
+    tiles = tuple(sorted(tiles_from(found, "meld tiles")))
     if len(tiles) != (3 if kind in (MeldKind.CHI, MeldKind.PONG) else 4):
         raise WireError(f"a {kind} of {len(tiles)} tiles")
     claimed = _opt(data.get("claimed"), tile_from, "claimed")
     source = _opt(data.get("from"), _seat, "from")
-    return Meld(kind, tiles, claimed, source, data.get("added") is True)
+    return _meld(kind, tiles, claimed, source, data.get("added") is True)
 
 
 def refusal_to(refusal: Refusal) -> dict[str, Any]:
@@ -199,7 +230,7 @@ def action_from(data: Any, seat: int, claimed: int | None) -> Action:
         tile = claimed
     if kind == ActionType.CHI:
         tiles = tuple(sorted(tiles_from(field(data, "tiles"), "chi tiles", 2)))
-    return Action(seat, kind, tile, tiles)
+    return _action(seat, kind, tile, tiles)
 
 
 # ---------------------------------------------------------------- events
@@ -208,7 +239,7 @@ def event_to(event: Event) -> dict[str, Any]:
     if event.seat is not None:
         out["seat"] = event.seat
     if event.tile is not None:
-        out["tile"] = tile_str(event.tile)
+        out["tile"] = _NAMES[event.tile]
     if event.tiles:
         out["tiles"] = tiles_to(event.tiles)
     if event.info:
@@ -226,7 +257,7 @@ def event_to(event: Event) -> dict[str, Any]:
 def event_from(data: Any) -> Event:
     kind = member(EventKind, field(data, "kind"), "event")
     info = dict(_need(data.get("info", {}), dict, "info"))
-    unknown = set(info) - _INFO_KEYS
+    unknown = info.keys() - _INFO_KEYS
     if unknown:
         raise WireError(f"unknown event fields {sorted(unknown)}")
     for key, value in info.items():
@@ -251,6 +282,7 @@ def event_from(data: Any) -> Event:
 def observation_to(obs: Observation) -> dict[str, Any]:
     """The seat's Observation (interfaces.md §6 ``state.obs``); its history travels as the
     state's ``events`` and its rules in ``welcome``, so neither is written here."""
+    names = _NAMES
     return {
         "seat": obs.seat,
         "phase": str(obs.phase),
@@ -259,17 +291,15 @@ def observation_to(obs: Observation) -> dict[str, Any]:
         "dealer": obs.dealer,
         "streak": obs.streak,
         "dice": list(obs.dice),
-        "gold": tile_str(obs.gold),
-        "indicator": tile_str(obs.indicator),
-        "hand": tiles_to(obs.hand),
-        "drawn": None if obs.drawn is None else tile_str(obs.drawn),
+        "gold": names[obs.gold],
+        "indicator": names[obs.indicator],
+        "hand": [names[t] for t in obs.hand],
+        "drawn": None if obs.drawn is None else names[obs.drawn],
         "melds": [[meld_to(m) for m in ms] for ms in obs.melds],
-        "ponds": [tiles_to(p) for p in obs.ponds],
+        "ponds": [[names[t] for t in p] for p in obs.ponds],
         "hand_sizes": list(obs.hand_sizes),
         "last_discard": (
-            None
-            if obs.last_discard is None
-            else [obs.last_discard[0], tile_str(obs.last_discard[1])]
+            None if obs.last_discard is None else [obs.last_discard[0], names[obs.last_discard[1]]]
         ),
         "wall_left": obs.wall_left,
         "drawable": obs.drawable,
@@ -278,7 +308,7 @@ def observation_to(obs: Observation) -> dict[str, Any]:
         "declined_three_gold": list(obs.declined_three_gold),
         "legal": [action_to(a) for a in obs.legal],
         "win_blocked": None if obs.win_blocked is None else refusal_to(obs.win_blocked),
-        "set_aside": tiles_to(obs.set_aside),
+        "set_aside": [names[t] for t in obs.set_aside],
         "wall_head": obs.wall_head,
         "wall_tail": obs.wall_tail,
     }
@@ -289,8 +319,12 @@ def observation_from(
 ) -> Observation:
     """``config``: the room's rules (from ``welcome``); ``history``: the events so far."""
 
+    _need(data, dict, "object")
+
     def get(key: str) -> Any:
-        return field(data, key)
+        if key in data:
+            return data[key]
+        raise WireError(f"missing {key!r}")
 
     seat = _seat(get("seat"), "seat")
     phase = member(Phase, get("phase"), "phase")
@@ -315,18 +349,20 @@ def observation_from(
         tiles_from(get("hand"), "hand"),
         _opt(get("drawn"), tile_from, "drawn"),
         tuple(
-            tuple(meld_from(m) for m in _list(ms, "melds"))
-            for ms in _list(get("melds"), "melds", 4)
+            [
+                tuple([meld_from(m) for m in _list(ms, "melds")])
+                for ms in _list(get("melds"), "melds", 4)
+            ]
         ),
-        tuple(tiles_from(p, "pond") for p in _list(get("ponds"), "ponds", 4)),
-        tuple(_int(n, "hand_sizes", 0, 18) for n in _list(get("hand_sizes"), "hand_sizes", 4)),
+        tuple([tiles_from(p, "pond") for p in _list(get("ponds"), "ponds", 4)]),
+        tuple([_int(n, "hand_sizes", 0, 18) for n in _list(get("hand_sizes"), "hand_sizes", 4)]),
         last_discard,
         _int(get("wall_left"), "wall_left", 0, 112),
         _int(get("drawable"), "drawable", 0, 112),
         _int(get("reserve"), "reserve", 0, 112),
         _need(get("last_round"), bool, "last_round"),
-        tuple(_need(f, bool, "declined_three_gold") for f in flags),
-        tuple(action_from(a, seat, claimed) for a in _list(get("legal"), "legal")),
+        tuple([_need(f, bool, "declined_three_gold") for f in flags]),
+        tuple([action_from(a, seat, claimed) for a in _list(get("legal"), "legal")]),
         _opt(get("win_blocked"), lambda v, _: refusal_from(v), "win_blocked"),
         tiles_from(get("set_aside"), "set_aside"),
         _int(get("wall_head"), "wall_head", 0, 112),

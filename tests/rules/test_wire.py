@@ -15,15 +15,19 @@ from hypothesis import strategies as st
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import EventKind, Game, Observation, Phase, seen_by
-from ningde_tui.rules.tiles import full_set
+from ningde_tui.rules.tiles import full_set, parse_tile
 from ningde_tui.rules.wire import (
     WireError,
     action_from,
     action_to,
     event_from,
     event_to,
+    meld_from,
+    member,
     observation_from,
     observation_to,
+    tile_from,
+    tiles_from,
 )
 
 CONFIGS = list(RuleConfig.each_switch_flipped().values())
@@ -133,3 +137,39 @@ def test_a_malformed_observation_is_refused_with_a_reason(change, message) -> No
 def test_a_malformed_event_is_refused(data) -> None:
     with pytest.raises(WireError):
         event_from(data)
+
+
+@pytest.mark.parametrize("text", ["5m", "w", " 5m", "5m ", "9z", "55m", "", "0p", "ｗ"])
+def test_a_tile_reads_as_the_notation_says_whether_or_not_its_name_is_plain(text) -> None:
+    """Plain names are read from a table; anything else goes to ``parse_tile``, with the same
+    result or the same refusal."""
+    try:
+        expected: int | str = parse_tile(text)
+    except ValueError as bad:
+        expected = str(bad)
+    for read in (lambda t: tile_from(t, "tile"), lambda t: tiles_from([t], "tile")[0]):
+        try:
+            got: int | str = read(text)
+        except WireError as bad:
+            got = str(bad).removeprefix("tile: ")
+        assert got == expected
+
+
+@pytest.mark.parametrize("value", [5, True, None, ["5m"], 5.0])
+def test_a_tile_that_is_no_string_is_refused(value) -> None:
+    with pytest.raises(WireError, match="tile must be str"):
+        tile_from(value)
+    with pytest.raises(WireError, match="tile must be str"):
+        tiles_from(["5m", value], "tile")
+
+
+def test_an_enum_value_is_read_only_from_its_own_strings() -> None:
+    assert member(Phase, "turn", "phase") is Phase.TURN
+    for value in ("TURN", "nap", 1, None, ["turn"]):
+        with pytest.raises(WireError, match="unknown phase"):
+            member(Phase, value, "phase")
+
+
+def test_a_meld_without_its_tiles_is_refused() -> None:
+    with pytest.raises(WireError, match="missing 'tiles'"):
+        meld_from({"kind": "pong"})
