@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...bots.evaluate import groups_left, shanten_after_call, unseen_tiles
 from ...rules import shapes
-from ...rules.game import Action, ActionType, Observation
+from ...rules.game import Action, ActionType, Observation, Phase
 from ...rules.tiles import COPIES, NUM_FACES, face_counts, tile_for_face
 
 
@@ -84,7 +84,7 @@ def hand_hint(obs: Observation) -> Hint:
 def ready_hint(obs: Observation) -> Hint | None:
     """The hand's waits when it stands ready between turns (None: not ready, or it is this
     seat's turn with a tile drawn, when the waits depend on the discard)."""
-    if obs.drawn is not None or len(obs.hand) % 3 != 1:
+    if obs.phase == Phase.TURN and obs.seat in obs.to_act:
         return None
     hint = hand_hint(obs)
     return hint if hint.shanten == 0 else None
