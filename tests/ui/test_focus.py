@@ -209,3 +209,52 @@ async def test_a_result_has_its_own_footer_and_leaves_the_side_panel_whole() -> 
                 assert not side.display or not side.region.width
                 assert box.width > 100
             await press(pilot, "enter")
+
+
+def footer_words(screen: Widget) -> str:
+    bar = screen.query_one(KeyBar)
+    return " ".join(widget_text(key) for key in bar.query("FooterKey"))
+
+
+async def test_every_dialog_over_the_table_shows_only_its_own_keys() -> None:
+    """帮助 (?) and 剩牌 (l) over the table: the key bar at the foot is the dialog's, with 关闭,
+    not the table's keys, which do nothing while the dialog is open."""
+    async with table_app(win_on_discard_match()).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = pilot.app.screen
+        for key in ("question_mark", "l"):
+            await press(pilot, key)
+            await settle(pilot)
+            dialog = pilot.app.screen
+            assert dialog is not table
+            words = footer_words(dialog)
+            assert "关闭" in words
+            for table_key in ("提示", "面板", "速度", "自动"):
+                assert table_key not in words
+            bar = dialog.query_one(KeyBar)
+            assert bar.region.y == SIZE[1] - 1
+            await press(pilot, "escape")
+            await settle(pilot)
+            assert pilot.app.screen is table
+
+
+async def test_the_room_dialogs_show_only_their_own_keys(data_dir, config_dir) -> None:
+    """开房间 and 加入房间 over the start screen name their own keys (返回), not the start
+    screen's."""
+    async with start_app().run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        start = pilot.app.screen
+        start_words = footer_words(start)
+        start.query_one("#seat-1", Select).value = "human"  # a room is for friends
+        await pilot.pause()
+        for button in ("#host", "#join"):
+            await pilot.click(button)
+            await settle(pilot)
+            dialog = pilot.app.screen
+            assert dialog is not start
+            words = footer_words(dialog)
+            assert "返回" in words
+            assert words != start_words
+            await press(pilot, "escape")
+            await settle(pilot)
+            assert pilot.app.screen is start

@@ -17,6 +17,7 @@ from textual.widgets import Markdown
 
 from ...rules.config import RuleConfig
 from ..model.i18n import tr
+from ..widgets.keybar import KeyBar
 from .base import PlayerModal
 
 
@@ -76,3 +77,4 @@ class HelpScreen(PlayerModal[None]):
             box.border_title = tr(self.lang, "help.title")
             box.border_subtitle = tr(self.lang, "help.close")
             yield Markdown(help_markdown(self.lang, self.rules))
+        yield KeyBar()  # its own keys, not those of the screen beneath

@@ -43,6 +43,7 @@ from ..model.remote import RemoteSeat, hand_result
 from ..model.seating import Seating
 from ..model.view import TableView
 from ..palette import BAD, GOLD, MUTED
+from ..widgets.keybar import KeyBar
 from .base import PlayerModal
 from .board import COMMON_BINDINGS
 from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings
@@ -320,6 +321,7 @@ class JoinDialog(PlayerModal[RoomTarget | None]):
             with Horizontal(id="join-buttons"):
                 yield Button(tr(lang, "join.go"), id="join-go", variant="success", compact=True)
                 yield Button(tr(lang, "join.cancel"), id="join-cancel", compact=True)
+        yield KeyBar()  # its own keys, not those of the screen beneath
 
     def on_mount(self) -> None:
         self.query_one("#join-url", Input).focus()
@@ -378,6 +380,7 @@ class WaitingRoom(PlayerModal[bool]):
                         tr(lang, "wait.start"), id="wait-start", variant="success", compact=True
                     )
                 yield Button(tr(lang, "wait.leave"), id="wait-leave", compact=True)
+        yield KeyBar()  # its own keys, not those of the screen beneath
 
     def on_mount(self) -> None:
         self.show_seats()
@@ -457,6 +460,7 @@ class HostDialog(PlayerModal[HostTarget | None]):
             with Horizontal(id="join-buttons"):
                 yield Button(tr(lang, "host.go"), id="host-go", variant="success", compact=True)
                 yield Button(tr(lang, "join.cancel"), id="host-cancel", compact=True)
+        yield KeyBar()  # its own keys, not those of the screen beneath
 
     def on_mount(self) -> None:
         self.query_one("#host-go", Button).focus()

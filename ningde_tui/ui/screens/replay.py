@@ -28,6 +28,7 @@ from ..model.seating import Seating
 from ..model.view import Sight, Standings, TableView
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..tilefaces import tile_text
+from ..widgets.keybar import KeyBar
 from .base import PlayerModal
 from .board import COMMON_BINDINGS, BoardScreen
 
@@ -491,6 +492,7 @@ class JumpScreen(PlayerModal[tuple[int, int] | None]):
             yield Label(tr(self.lang, "replay.jump", hands=len(self.model.hands)))
             yield Input(placeholder="3 25", id="jump-input")
             yield Static("", id="jump-error")
+        yield KeyBar()  # its own keys, not those of the screen beneath
 
     @on(Input.Submitted)
     def _submit(self, event: Input.Submitted) -> None:

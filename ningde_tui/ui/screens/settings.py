@@ -18,6 +18,7 @@ from ...rules.config import RuleConfig
 from ..model.i18n import LANGS, tr
 from ..model.match import PACES
 from ..model.settings import TABLE_SWITCHES, TILE_STYLES, Settings, room_rule_names
+from ..widgets.keybar import KeyBar
 from .base import PlayerModal, arrow_bindings, arrow_focus
 
 
@@ -88,6 +89,7 @@ class SettingsScreen(PlayerModal[Settings | None]):
                 yield Button(tr(lang, "settings.save"), id="save", variant="success", compact=True)
                 yield Button(tr(lang, "settings.defaults"), id="defaults", compact=True)
                 yield Button(tr(lang, "settings.cancel"), id="cancel", compact=True)
+        yield KeyBar()  # its own keys, not those of the screen beneath
 
     def switch_row(
         self, label: str, switch_id: str, value: bool, default: bool, default_class: str

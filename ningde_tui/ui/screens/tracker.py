@@ -15,6 +15,7 @@ from ...rules.tiles import SUITS, WHITE, make_tile
 from ..model.i18n import tr
 from ..palette import DIM, GOLD, MUTED, TEXT
 from ..tilefaces import chip
+from ..widgets.keybar import KeyBar
 from .base import PlayerModal
 
 
@@ -52,3 +53,4 @@ class TrackerScreen(PlayerModal[None]):
         with Vertical(id="tracker-box") as box:
             box.border_title = tr(self.lang, "tracker.title")
             yield Static(tracker_text(self.obs, self.lang, self.ascii_tiles), id="tracker")
+        yield KeyBar()  # its own keys, not those of the screen beneath
