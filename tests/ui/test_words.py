@@ -114,7 +114,7 @@ def test_every_chinese_entry_is_chinese_and_every_english_one_english() -> None:
 def test_the_words_that_read_two_ways_are_gone() -> None:
     """ "left 30" stood beside the seat named Left; "cut" is not what a player calls it."""
     assert tr("en", "table.drawable", n=30) == "30 to draw"
-    assert tr("en", "hints.discard", tile="5m") == "discard 5m"
+    assert tr("en", "hints.discard", tile="5m") == "5m"  # "5m → 2-shanten · 19 tiles"
     # the wall's marks: as wide as a stack at every size, in both languages
     for mark in ("head", "tail", "reserve", "break"):
         assert len(tr("en", f"table.mark_{mark}")) == 1 and len(tr("zh", f"table.mark_{mark}")) == 1

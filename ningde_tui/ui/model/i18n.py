@@ -323,7 +323,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "hints.ready": ("听牌", "ready"),
     "hints.ready_short": ("听", "waiting on"),
     "hints.complete": ("已成和牌型", "complete hand"),
-    "hints.discard": ("打{tile}", "discard {tile}"),
+    "hints.discard": ("打{tile}", "{tile}"),  # English: the tile alone, to fit the panel
     "hints.gold": ("金", "gold"),
     "hints.accepts": ("进张 {n} 张", "{n} tiles"),
     "hints.now": ("现在：{state}", "now: {state}"),
