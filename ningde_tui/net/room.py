@@ -540,7 +540,11 @@ class Room:
             self._hold_until = self._now() + self.options.pause_s
             self._told = set()
         self._wake.set()
-        self._publish()
+        choosing = self.match.game.phase in CHOICE_PHASES
+        if self._held and not choosing and self._now() >= self._hold_until:
+            self._release()  # the pause is over and nobody chooses: all at once, now
+        else:
+            self._publish()
 
     def _bot_plays(self, seat: int) -> bool:
         assert self.match is not None
