@@ -16,7 +16,9 @@ The seat belongs to the browser that took it: a random cookie, HttpOnly and Same
 link from a chat or a mail still opens the seat with it; another site's page cannot use the
 socket, whose Origin must be this server's). When its tab is closed and opened again, the same
 browser's page for the seat starts the join process again, which reclaims the seat with its
-token (within the grace, or later, when the bot steps aside). Another browser gets a page
+token (within the grace, or later, when the bot steps aside). The room file keeps a digest of
+the browser's key beside the seat's token, so after ``ningde host --continue`` the same
+browser's page opens the seat again and no other browser's does. Another browser gets a page
 saying the seat is taken, and a second tab of the same browser while the first still plays
 gets a page saying so: neither takes it over.
 
@@ -44,7 +46,7 @@ from ..net.client import TokenStore
 from ..net.hosting import local_url
 from ..net.protocol import BOT
 from ..net.room import Room
-from ..net.tokens import same_token
+from ..net.tokens import browser_digest
 from ..records.record import MAX_NAME_CHARS, check_name
 from ..records.storage import ENV_DATA_DIR
 from ..ui.model.i18n import LANGS
@@ -101,7 +103,6 @@ class RoomWebServer(CappedServer):
         super().__init__("", max_sessions=limit, host=host, port=port, title="宁德麻将")
         self.room = room
         self.room_url = local_url(room_url)
-        self.owners: dict[int, str] = {}  # seat → the key of the browser that took it
         self.playing: set[int] = set()  # seats whose table is open in a browser
         self.folder: Path | None = None  # the seats' private data folders
         self._runner: web.AppRunner | None = None
@@ -157,9 +158,8 @@ class RoomWebServer(CappedServer):
             return BOTS
         if seat == self.room.tokens.host_seat:
             return HOSTS
-        owner = self.owners.get(seat)
-        if owner is not None:
-            if key is None or not same_token(key, owner):
+        if self.room.tokens.browsers[seat] is not None:  # kept in the room file
+            if not self.room.tokens.taken_by(seat, key):
                 return TAKEN
             return OPEN if seat in self.playing else YOURS
         if self.room.tokens.tokens[seat] is not None or self.room.started:
@@ -171,7 +171,7 @@ class RoomWebServer(CappedServer):
         table is not open."""
         count = 0
         for seat in range(4):
-            owned = seat in self.owners and seat not in self.playing
+            owned = self.room.tokens.browsers[seat] is not None and seat not in self.playing
             count += owned or self.state(seat, None) == FREE
         return count
 
@@ -201,9 +201,12 @@ class RoomWebServer(CappedServer):
         name, lang = _name(request), _lang(request)
         folder = self._private(f"seat{seat + 1}")
         if state == FREE:
-            token = self.room.reserve(seat, name or f"P{seat + 1}", own=False)
-            self.owners[seat] = key
-            TokenStore(folder / "rooms").save(self.room_url, token)
+            self.room.reserve(seat, name or f"P{seat + 1}", own=False)
+            self.room.tokens.browsers[seat] = browser_digest(key)
+        token = self.room.tokens.tokens[seat]
+        assert token is not None, "a seat taken in a browser has its token"
+        # (again after ``--continue``: the seats' folders are new each time the host starts)
+        TokenStore(folder / "rooms").save(self.room_url, token)
         self.playing.add(seat)
         return self._launch(seat, [*([f"--name={name}"] if name else []), "--lang", lang], folder)
 

@@ -8,9 +8,11 @@ record is a game's history and may be shared, the tokens hold the seats.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,7 @@ ROOM_FILE_SUFFIX = ".room.json"
 MAX_ROOM_FILE = 16 * 1024
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud, typed by hand
 CODE_LENGTH = 8
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def new_token() -> str:
@@ -38,6 +41,12 @@ def same_token(given: str, held: str) -> bool:
     return hmac.compare_digest(given.encode("utf-8", "replace"), held.encode("utf-8"))
 
 
+def browser_digest(key: str) -> str:
+    """What the room file keeps of the browser key that took a seat (``ningde host --web``):
+    its SHA-256, so the file holds no cookie a reader could replay."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
 @dataclass
 class SeatTokens:
     """A room's code and, per seat, the token that holds it (None: nobody holds it)."""
@@ -45,6 +54,8 @@ class SeatTokens:
     room: str
     tokens: list[str | None] = field(default_factory=lambda: [None] * 4)
     host_seat: int | None = None  # the seat the host's own terminal plays, if any
+    # per seat taken in a web browser, the digest of that browser's key (``browser_digest``)
+    browsers: list[str | None] = field(default_factory=lambda: [None] * 4)
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` holds, or None. Every held token is compared (no early exit)."""
@@ -55,6 +66,13 @@ class SeatTokens:
             if held is not None and same_token(token, held):
                 found = seat
         return found
+
+    def taken_by(self, seat: int, key: str | None) -> bool:
+        """Whether the browser whose key is ``key`` took ``seat`` (constant time)."""
+        held = self.browsers[seat]
+        if held is None or key is None:
+            return False
+        return hmac.compare_digest(browser_digest(key), held)
 
     def issue(self, seat: int) -> str:
         token = new_token()
@@ -72,7 +90,12 @@ def save(record: Path, tokens: SeatTokens) -> Path:
     path = room_file(record)
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     data = json.dumps(
-        {"room": tokens.room, "tokens": tokens.tokens, "host_seat": tokens.host_seat}
+        {
+            "room": tokens.room,
+            "tokens": tokens.tokens,
+            "host_seat": tokens.host_seat,
+            "browsers": tokens.browsers,
+        }
     ).encode()
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     try:
@@ -103,6 +126,11 @@ def load(record: Path) -> SeatTokens:
     host_seat = data.get("host_seat")
     if host_seat is not None and (type(host_seat) is not int or not 0 <= host_seat < 4):
         raise ValueError(f"{path.name}: the host's seat is malformed")
+    browsers = data.get("browsers", [None] * 4)  # a room file from before browsers were kept
+    if not isinstance(browsers, list) or len(browsers) != 4:
+        raise ValueError(f"{path.name}: the browsers' seats are malformed")
+    if not all(b is None or (isinstance(b, str) and _DIGEST.fullmatch(b)) for b in browsers):
+        raise ValueError(f"{path.name}: a browser's key is malformed")
     if os.name == "posix" and path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)  # someone widened it: the tokens are the seats
-    return SeatTokens(room, list(held), host_seat)
+    return SeatTokens(room, list(held), host_seat, list(browsers))

@@ -198,6 +198,46 @@ async def test_a_browser_takes_a_seat_gets_it_back_and_nobody_else_does(data_dir
     assert not folder.exists()  # the seats' folders, tokens and all, went with it
 
 
+@pytest.mark.serial  # a host killed and started again, its web server and table processes
+async def test_after_a_killed_host_continues_the_same_browser_gets_its_seat_back(
+    data_dir: Path,
+) -> None:
+    """The binding of a seat to the browser that took it outlives the host: it is kept (as a
+    digest of the browser's key, never the key) in the room file, so after a kill -9 and
+    ``ningde host --continue`` that browser's page opens the seat and a stranger's does not."""
+    page_params = {"name": "甲"}
+    async with browser() as friend, browser() as stranger:
+        async with hosting(data_dir, "--seats", "human,easy,easy,easy") as host:
+            await friend.get(host.web)  # the browser's cookie
+            async with friend.get(host.web + "seat/1", params=page_params) as response:
+                assert response.status == 200
+            seat = host.socket_base + "/ws/seat/1?width=100&height=30"
+            async with friend.ws_connect(seat) as table:
+                await first_screen(table)
+                await host.said(r"^seat 1: 甲 joined$")
+                dealt = lambda: any(data_dir.rglob("*.room.json"))  # noqa: E731
+                await until(dealt, 30, "the room deals and writes its file")
+                tables = tables_of(host.process.pid)
+                host.process.kill()
+                await host.process.wait()
+                for pid in tables:  # a killed host leaves its tables behind: end them
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+        (room_file,) = data_dir.rglob("*.room.json")
+        key = next(c.value for c in friend.cookie_jar if c.key == "ningde_browser")
+        assert key not in room_file.read_text()  # only its digest
+        async with hosting(data_dir, "--continue") as host:
+            async with stranger.get(host.web + "seat/1") as response:
+                assert response.status == 409
+            async with friend.get(host.web + "seat/1", params=page_params) as response:
+                assert response.status == 200
+            seat = host.socket_base + "/ws/seat/1?width=100&height=30"
+            assert await refused_with(stranger, seat) in (403, 409)
+            async with friend.ws_connect(seat) as table:
+                await first_screen(table)
+                await host.said(r"^seat 1: 甲 is back$")
+
+
 async def _tokens_stay_private(table: int, data_dir: Path, page: str) -> Path:
     """The seat's token is in the table's own folder (0700, the file 0600), not on a command
     line, not in the page, and not in the host user's data folder."""

@@ -179,6 +179,28 @@ def test_a_room_file_with_a_malformed_host_seat_is_refused(tmp_path: Path) -> No
             tokens.load(record)
 
 
+def test_a_room_file_keeps_the_browsers_seats_as_digests_and_refuses_bad_ones(
+    tmp_path: Path,
+) -> None:
+    """``ningde host --web``: which browser took a seat outlives the host, as the SHA-256 of
+    its key; a file from before they were kept has none; anything else is refused."""
+    record = tmp_path / "room.jsonl"
+    held = tokens.SeatTokens("ROOM", [tokens.new_token(), None, None, None])
+    held.browsers[0] = tokens.browser_digest("the-browser-key")
+    path = tokens.save(record, held)
+    assert "the-browser-key" not in path.read_text()
+    again = tokens.load(record)
+    assert again.taken_by(0, "the-browser-key")
+    assert not again.taken_by(0, "another-key") and not again.taken_by(0, None)
+    assert not again.taken_by(1, "the-browser-key")
+    path.write_text(json.dumps({"room": "ROOM", "tokens": [None] * 4}))
+    assert tokens.load(record).browsers == [None] * 4
+    for bad in ([None] * 3, "x" * 64, [1, None, None, None], ["ab" * 31 + "g", None, None, None]):
+        path.write_text(json.dumps({"room": "ROOM", "tokens": [None] * 4, "browsers": bad}))
+        with pytest.raises(ValueError, match="browser"):
+            tokens.load(record)
+
+
 def test_a_room_on_every_address_is_shared_by_this_computers_addresses(monkeypatch) -> None:
     """A room listening on 0.0.0.0 is joined at this computer's network address, which the
     host prints and the waiting room shows (0.0.0.0 is no address to give a friend)."""
