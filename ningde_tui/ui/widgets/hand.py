@@ -64,18 +64,9 @@ class HandTile(Widget):
     class Clicked(Message):
         index: int
 
-    def __init__(
-        self,
-        tile: int,
-        index: int,
-        gold: int,
-        ascii_tiles: bool,
-        drawn: bool,
-        key: bool = True,
-        big: bool = False,
-    ) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.set_tile(tile, index, gold, ascii_tiles, drawn, key, big)
+        self._shown: tuple[object, ...] | None = None  # what set_tile was last given
 
     def set_tile(
         self,
@@ -90,7 +81,7 @@ class HandTile(Widget):
         """Show another tile in this place (a hand's tiles are kept from move to move and
         given their new faces, rather than made again); drawn again only if it changed."""
         shown = (tile, index, gold, ascii_tiles, drawn, key, big)
-        if shown == getattr(self, "_shown", None):
+        if shown == self._shown:
             return
         self._shown = shown
         self.tile = tile
@@ -181,10 +172,12 @@ class HandView(Horizontal):
     def _new_tiles(self, start: int) -> list[HandTile]:
         s = self.state
         last = len(s.tiles) - 1
-        return [
-            HandTile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last, s.keys, s.big)
-            for i, t in enumerate(s.tiles[start:], start)
-        ]
+        tiles = []
+        for i, t in enumerate(s.tiles[start:], start):
+            tile = HandTile()
+            tile.set_tile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last, s.keys, s.big)
+            tiles.append(tile)
+        return tiles
 
     def watch_state(self, state: HandState) -> None:
         widgets = self.tile_widgets()

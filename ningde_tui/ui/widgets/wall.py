@@ -14,7 +14,6 @@ The wall draws the stacks, labels and centre; the ponds are its children, placed
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -284,8 +283,6 @@ class WallView(Widget):
         self.square = COMPACT
         self.layout_inside = inside(COMPACT)
         self._grid: list[list[Cell]] | None = None  # as last drawn
-        self._strips: dict[int, Strip] = {}  # its rows, as drawn at ``_strips_for``
-        self._strips_for: tuple[int, Style] | None = None  # (the width, the base style)
 
     def on_mount(self) -> None:
         self._lay_out()
@@ -307,8 +304,7 @@ class WallView(Widget):
             return
         width = self.size.width
         for y, (was, now) in enumerate(zip(before, grid, strict=True)):
-            if was != now:
-                self._strips.pop(y, None)
+            if was != now:  # Textual keeps the other rows as it drew them
                 self.refresh(Region(0, y, width, 1))
 
     def _lay_out(self) -> None:
@@ -325,16 +321,10 @@ class WallView(Widget):
         self._grid = None
         self.refresh()
 
-    def refresh(self, *regions: Region, **kwargs: Any) -> Self:
-        if not regions:  # the whole wall: drawn again from its grid
-            self._strips.clear()
-        return super().refresh(*regions, **kwargs)
-
     def lines(self) -> list[list[Cell]]:
         """The grid as drawn now (made once per state and size)."""
         if self._grid is None:
             self._grid = self.grid()
-            self._strips.clear()
         return self._grid
 
     def grid(self) -> list[list[Cell]]:
@@ -437,16 +427,8 @@ class WallView(Widget):
         return [hand, dice, [dealer], gold, counts, [turn]]
 
     def render_line(self, y: int) -> Strip:
-        width, base = self.size.width, self.rich_style
-        if self._strips_for != (width, base):
-            self._strips_for = (width, base)
-            self._strips.clear()
-        strip = self._strips.get(y)
-        if strip is None:
-            grid = self.lines()
-            row = grid[y] if y < len(grid) else []
-            strip = self._strips[y] = row_strip(row, base, width)
-        return strip
+        grid = self.lines()
+        return row_strip(grid[y] if y < len(grid) else [], self.rich_style, self.size.width)
 
 
 def row_strip(row: list[Cell], base: Style, width: int) -> Strip:
