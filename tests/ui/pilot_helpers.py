@@ -14,7 +14,7 @@ from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
-from ningde_tui.ui.widgets.hand import TILE_KEYS, HandTile, HandView
+from ningde_tui.ui.widgets.hand import TILE_KEYS, HandView
 from ningde_tui.ui.widgets.hints import HintsView
 from ningde_tui.ui.widgets.log import TableLog
 from ningde_tui.ui.widgets.seat import SeatView
@@ -44,7 +44,7 @@ def table(pilot: Pilot[None]) -> TableScreen:
 def hand_marks(pilot: Pilot[None]) -> list[tuple[int, str]]:
     """(tile, '-hl' / '-dim' / '') for each tile of your hand, left to right."""
     out = []
-    for w in pilot.app.screen.query_one(HandView).query(HandTile):
+    for w in pilot.app.screen.query_one(HandView).tile_widgets():
         mark = "-hl" if w.has_class("-hl") else "-dim" if w.has_class("-dim") else ""
         out.append((w.tile, mark))
     return out

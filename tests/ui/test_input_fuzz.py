@@ -44,7 +44,7 @@ async def click_somewhere(pilot: Pilot[None], rng: random.Random) -> None:
     now and then a scroll of the wheel there."""
     app = pilot.app
     width, height = app.size
-    tiles = list(app.screen.query(HandTile))
+    tiles = [w for w in app.screen.query(HandTile) if w.display]
     if tiles and rng.random() < 0.7:
         region = rng.choice(tiles).region
         x, y = region.x + 1, region.y + rng.randrange(max(1, region.height))

@@ -16,7 +16,7 @@ from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.scenarios import win_on_discard_match
 from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.result import ResultScreen
-from ningde_tui.ui.widgets.hand import HandTile, HandView
+from ningde_tui.ui.widgets.hand import HandView
 
 SEAT = 1  # a random player: it disagrees with the hard bot often
 
@@ -32,7 +32,7 @@ def record(tmp_path) -> Path:
 
 
 def lit(screen) -> list[int]:
-    return [w.tile for w in screen.query_one(HandView).query(HandTile) if w.has_class("-hl")]
+    return [w.tile for w in screen.query_one(HandView).tile_widgets() if w.has_class("-hl")]
 
 
 async def test_review_keys_in_the_replay_viewer(record) -> None:

@@ -22,7 +22,7 @@ from ningde_tui.ui.screens.help import HelpScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.widgets.choices import ChoiceButton, ChoicesPanel
-from ningde_tui.ui.widgets.hand import TILE_KEYS, HandTile, HandView
+from ningde_tui.ui.widgets.hand import TILE_KEYS, HandView
 from ningde_tui.ui.widgets.hints import HintsView
 
 
@@ -68,7 +68,7 @@ async def test_discard_by_click() -> None:
     match = gold_turn_match()
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        tile = pilot.app.screen.query(HandTile)[5]
+        tile = pilot.app.screen.query_one(HandView).tile_widgets()[5]
         clicked = tile.tile  # the tile's place shows another tile once it is gone
         await pilot.click(tile)
         await settle(pilot)
@@ -81,7 +81,9 @@ async def test_gold_cannot_be_discarded() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         tiles = pilot.app.screen.query_one(HandView).state.tiles
-        assert tiles[0] == gold and pilot.app.screen.query(HandTile)[0].has_class("-gold")
+        assert tiles[0] == gold and pilot.app.screen.query_one(HandView).tile_widgets()[
+            0
+        ].has_class("-gold")
         hand_before = list(match.game.hands[HUMAN])
         await pilot.press("1")
         await settle(pilot)
@@ -351,7 +353,7 @@ async def test_english_and_ascii() -> None:
     app = table_app(gold_turn_match(), lang="en", ascii_tiles=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        tile = pilot.app.screen.query(HandTile)[0]
+        tile = pilot.app.screen.query_one(HandView).tile_widgets()[0]
         assert "│5 │\n│s │" in str(tile.render()) and "G*" in str(tile.render())  # 5 over s
         await pilot.press("1")
         await pilot.pause()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar, cast
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...rules.game import CHOICE_PHASES, Event, EventKind, Observation, Phase
@@ -37,9 +38,11 @@ from ..widgets.melds import MeldsState, MeldsView
 from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
-from ..widgets.steady import SteadyStatic
+from ..widgets.steady import Column, Row, SteadyStatic
 from ..widgets.wall import WallState, WallView
 from .base import OpenScreen, PlayerScreen
+
+Part = TypeVar("Part", bound=Widget)
 
 MIN_WIDTH, MIN_HEIGHT = 110, 34
 SCALES = ((190, 56), (150, 46), (0, 0))  # the terminal sizes from which scale 2, 1, 0 hold
@@ -89,6 +92,7 @@ class BoardScreen(PlayerScreen[None]):
         self.callout: tuple[int, str] | None = None
         self.view: TableView | None = None  # the view last drawn
         self._told: tuple[tuple[int, Sight], int] | None = None  # (hand, sight), events told
+        self._parts: dict[str, Widget] = {}  # the table's parts, found once (``part``)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -96,30 +100,30 @@ class BoardScreen(PlayerScreen[None]):
         top, 上家 on the left, each beside their side of the square wall and each pond inside
         the wall in front of its player, round the centre; the scores, hints and log in a
         side panel that folds away (key i)."""
-        with Horizontal(id="table-area"):
-            with Vertical(id="table"):
-                with Horizontal(id="top"):
+        with Row(id="table-area"):
+            with Column(id="table"):
+                with Row(id="top"):
                     yield SeatView(id="seat-2", classes="seat")
-                with Horizontal(id="middle"):
-                    with Vertical(id="col-3", classes="side-col"):
+                with Row(id="middle"):
+                    with Column(id="col-3", classes="side-col"):
                         yield SeatView(id="seat-3", classes="seat side-seat")
                     with WallView(id="wall"):
                         for position in range(4):
                             yield PondView(position, id=f"pond-{position}", classes="pond")
-                    with Vertical(id="col-1", classes="side-col"):
+                    with Column(id="col-1", classes="side-col"):
                         yield SeatView(id="seat-1", classes="seat side-seat")
                 yield SteadyStatic(id="announce")
                 yield from self.compose_controls()
-                with Horizontal(id="bottom"):
-                    yield Vertical(id="bottom-left", classes="bottom-pad")
-                    with Vertical(id="me"):
+                with Row(id="bottom"):
+                    yield Column(id="bottom-left", classes="bottom-pad")
+                    with Column(id="me"):
                         yield MySeatLine(id="my-line")
-                        with Horizontal(id="hand-row"):
+                        with Row(id="hand-row"):
                             yield HandView(id="hand")
                             yield MeldsView(id="melds-0")
-                    with Vertical(id="bottom-right", classes="bottom-pad"):
+                    with Column(id="bottom-right", classes="bottom-pad"):
                         yield from self.compose_beside_hand()
-            with Vertical(id="side"):
+            with Column(id="side"):
                 yield ScoreBoard(id="scores")
                 yield HintsView(id="hints")
                 yield TableLog(id="log")
@@ -160,14 +164,29 @@ class BoardScreen(PlayerScreen[None]):
             return seat
         return None
 
+    def part(self, selector: str, kind: type[Part]) -> Part:
+        """One of the table's parts: composed with the screen and never replaced, so found
+        once (a redraw sets a dozen of them)."""
+        found = self._parts.get(selector)
+        if found is None:
+            found = self._parts[selector] = self.query_one(selector, kind)
+        return cast(Part, found)
+
     @property
     def hand_view(self) -> HandView:
-        return self.query_one(HandView)
+        return self.part("#hand", HandView)
+
+    def taken_down(self) -> bool:
+        """The screen is being taken down: its parts are gone or going (a late bot move)."""
+        seat = self._parts.get("#seat-1")
+        if seat is None:
+            return not self.query("#seat-1")
+        return seat.parent is None or seat._pruning
 
     def refresh_table(self) -> None:
         """Redraw everything from the table's view, and tell the events it has not told."""
-        if not self.query("#seat-1"):
-            return  # the screen is being taken down: its parts are gone (a late bot move)
+        if self.taken_down():
+            return
         self.table_ready = True
         view = self.view = self.table_view()
         obs = view.obs
@@ -178,7 +197,7 @@ class BoardScreen(PlayerScreen[None]):
         self._refresh_choices(obs)
         self._refresh_hints(obs)
         self._refresh_announce()
-        self.query_one(TableLog).refresh()
+        self.part("#log", TableLog).refresh()
         self.refresh_bindings()
 
     def _tell(self, view: TableView) -> None:
@@ -269,15 +288,15 @@ class BoardScreen(PlayerScreen[None]):
     def seat_width(self, side: bool) -> int:
         """The cells a seat's lines may take: its column beside the wall, or the wall's
         width above it."""
-        wall = self.query_one(WallView).size.width
+        wall = self.part("#wall", WallView).size.width
         if not wall and self.table_ready:  # not laid out yet: draw again once it is
             self.call_after_refresh(self._after_first_layout)
         if not side:
             return max(wall, 32)
-        return max(self.query_one("#col-3").size.width - 1, 12)
+        return max(self.part("#col-3", Widget).size.width - 1, 12)
 
     def _after_first_layout(self) -> None:
-        if self.is_mounted and self.query_one(WallView).size.width:
+        if self.is_mounted and self.part("#wall", WallView).size.width:
             self.refresh_table()
 
     def _refresh_seats(self, view: TableView) -> None:
@@ -285,14 +304,14 @@ class BoardScreen(PlayerScreen[None]):
         seating, obs = self.seating, view.obs
         for position in (1, 2, 3):
             seat = seating.seat_at(position)
-            self.query_one(f"#seat-{position}", SeatView).state = self._seat_state(view, seat)
+            self.part(f"#seat-{position}", SeatView).state = self._seat_state(view, seat)
         mine = replace(
             self._seat_state(view, seating.bottom),
             tags=self.auto_labels(),
             ready=self.ready_line(view.obs),
         )
-        self.query_one(MySeatLine).state = mine
-        self.query_one(MeldsView).state = self.melds_state(view, seating.bottom)
+        self.part("#my-line", MySeatLine).state = mine
+        self.part("#melds-0", MeldsView).state = self.melds_state(view, seating.bottom)
         laid = discard_rows(obs.history)
         for position in range(4):
             seat = seating.seat_at(position)
@@ -305,10 +324,10 @@ class BoardScreen(PlayerScreen[None]):
                 and bool(pond)
                 and pond[-1] == obs.last_discard[1]
             )
-            self.query_one(f"#pond-{position}", PondView).state = pond_state(
+            self.part(f"#pond-{position}", PondView).state = pond_state(
                 pond, laid[seat], latest, obs.gold, self.ascii_tiles, seating.bottom
             )
-        self.query_one(ScoreBoard).state = ScoreState(
+        self.part("#scores", ScoreBoard).state = ScoreState(
             view.scores,
             obs.dealer,
             obs.streak,
@@ -326,7 +345,7 @@ class BoardScreen(PlayerScreen[None]):
         parts = [tr(lang, "table.hand_no", n=view.hand_no)]
         if view.rounds:
             parts.append(tr(lang, "table.round_of", n=view.round_no, total=view.rounds))
-        self.query_one(WallView).state = WallState(
+        self.part("#wall", WallView).state = WallState(
             head=obs.wall_head,
             tail=obs.wall_tail,
             reserve=obs.reserve,
@@ -359,7 +378,6 @@ class BoardScreen(PlayerScreen[None]):
     def _refresh_hand(self, obs: Observation) -> None:
         hand = self.hand_view
         if not self.shows_hand(self.seating.bottom):
-            hand.set_class(False, "-active")
             hand.active = False
             hand.state = HandState(gold=obs.gold, ascii_tiles=self.ascii_tiles, big=self.scale > 0)
             hand.cursor = 0
@@ -381,7 +399,6 @@ class BoardScreen(PlayerScreen[None]):
             # a gold can never be discarded (rules.md §4): rest on the nearest tile that can
             cursor = next((i for i, t in enumerate(tiles) if t != obs.gold), cursor)
         mine = obs.phase == Phase.TURN and self.decider(obs) is not None
-        hand.set_class(mine, "-active")
         hand.active = mine
         hand.state = state
         hand.cursor = cursor
@@ -414,14 +431,14 @@ class BoardScreen(PlayerScreen[None]):
         )
 
     def show_choices(self, state: ChoicesState) -> None:
-        panel = self.query_one(ChoicesPanel)
+        panel = self.part("#choices", ChoicesPanel)
         if state == panel.state:
             return
         self.hand_view.highlight = None
         panel.state = state
 
     def _refresh_hints(self, obs: Observation) -> None:
-        view = self.query_one(HintsView)
+        view = self.part("#hints", HintsView)
         view.display = self.hints_on
         if not self.hints_on:
             return
@@ -440,9 +457,7 @@ class BoardScreen(PlayerScreen[None]):
             if text.plain:
                 text.append("   ·   ", style=DIM)
             text.append("⚑ " + self.notice.text, style=LINE_STYLE["notice"])
-        self.query_one("#announce", SteadyStatic).show(
-            text, size=(1,)
-        )  # one line, as wide as the table
+        self.part("#announce", SteadyStatic).show(text, size=(1,))  # one line, as wide as the table
 
     def announce(self, line: Line) -> None:
         self.announcement = line
@@ -455,7 +470,7 @@ class BoardScreen(PlayerScreen[None]):
         return self.seating.bottom if self.open_hands else None
 
     def take_events(self, new: Sequence[Event]) -> None:
-        log = self.query_one(TableLog)
+        log = self.part("#log", TableLog)
         viewer = self.log_seat()
         for event in new:
             self._note_call(event)

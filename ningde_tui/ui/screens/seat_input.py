@@ -174,7 +174,7 @@ class SeatInput(BoardScreen):
             return self.focused
         if self.hand_view.active:
             return None
-        buttons = self.query_one(ChoicesPanel).buttons()
+        buttons = self.part("#choices", ChoicesPanel).buttons()
         return buttons[0] if buttons else None
 
     def action_take_choice(self, _kind: str) -> None:
@@ -220,7 +220,7 @@ class SeatInput(BoardScreen):
     def action_cursor(self, step: int) -> None:
         """Along the hand; with nothing to discard, between the choices."""
         hand = self.hand_view
-        if not hand.active and self.query_one(ChoicesPanel).buttons():
+        if not hand.active and self.part("#choices", ChoicesPanel).buttons():
             self.action_focus_choice(step)
             return
         count = len(hand.state.tiles)
@@ -235,7 +235,9 @@ class SeatInput(BoardScreen):
         if seat is None or not self.interactive:
             return
         buttons = [
-            b for b in self.query_one(ChoicesPanel).buttons() if CHOICE_KEYS[b.action.type] == key
+            b
+            for b in self.part("#choices", ChoicesPanel).buttons()
+            if CHOICE_KEYS[b.action.type] == key
         ]
         if not buttons:
             kinds = [t for t, k in CHOICE_KEYS.items() if k == key]
@@ -249,7 +251,7 @@ class SeatInput(BoardScreen):
         buttons[index % len(buttons)].focus()
 
     def action_focus_choice(self, step: int) -> None:
-        buttons = self.query_one(ChoicesPanel).buttons()
+        buttons = self.part("#choices", ChoicesPanel).buttons()
         if not buttons:
             return
         focused = self.focused

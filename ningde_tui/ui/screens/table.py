@@ -2,7 +2,7 @@
 
 The screen plays against a ``TableSource`` (``ui/model/view.py``; a local ``Match``), never the
 engine: all decisions (the humans' from keys, clicks and choice buttons; the bots' from a worker
-thread) go through ``TableSource.apply``; a refused action shows the engine's reason and
+thread, or at pace instant on the UI thread a slice at a time) go through ``TableSource.apply``; a refused action shows the engine's reason and
 changes nothing. What is drawn is the source's ``TableView`` for the human whose decision it
 is. In a hot-seat game the cover (``ui/model/hotseat.py`` decides when) hides the table
 ("请 X 接手"): nobody sees another human's hand, choices or hints. Several humans who may claim
@@ -19,6 +19,7 @@ from pathlib import Path
 from textual import work
 from textual.binding import Binding
 from textual.message import Message
+from textual.timer import Timer
 from textual.worker import get_current_worker
 
 from ...rules.game import Action, ActionType, IllegalAction
@@ -33,6 +34,7 @@ from .cover import CoverScreen
 from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings
 
 FRAME = 1 / 60  # seconds: bots moving at once are drawn at most this often
+BOT_SLICE = 0.015  # seconds the bots may think on the UI thread at pace instant between frames
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
 
@@ -72,6 +74,7 @@ class TableScreen(SeatInput):
         self.seats = HotSeat(PACES[pace])
         self.cover: CoverScreen | None = None  # the hot-seat cover, while it is up
         self._redraw_due = False  # bots' moves wait for the next frame to be drawn
+        self._next_slice: Timer | None = None  # the bots' next slice at pace instant
         bottom = table.humans[0] if table.humans else 0
         self.seating = Seating(self.lang, bottom, self._table_names(), relative=not self.demo)
         self.open_hands = self.demo
@@ -168,7 +171,8 @@ class TableScreen(SeatInput):
             why = refusal_text(self.lang, refused.refusal)
             self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
             return
-        self.refresh_table()
+        if not (PACES[self.pace] == 0 and self.table.next_bot() is not None):
+            self.refresh_table()  # (bots moving at once draw the table when they are done)
         self.after_human(action.seat)
         self.continue_play()
 
@@ -178,7 +182,42 @@ class TableScreen(SeatInput):
             return
         self.check_cover()
         if self.table.next_bot() is not None:
+            if PACES[self.pace] == 0:
+                self.play_instantly()
+            else:
+                self.run_bots()
+
+    def play_instantly(self) -> None:
+        """Pace instant: the bots move here, on the UI thread, for up to ``BOT_SLICE`` (a
+        bot decides in about a millisecond), then the table is drawn and the next slice
+        waits for the frame. Nothing waits on a thread; a human's next decision is on the
+        screen in the frame after the bots' moves before it."""
+        if self._next_slice is not None:  # (called at once by a human's decision meanwhile)
+            self._next_slice.stop()
+            self._next_slice = None
+        if not self.on_table:
+            return
+        if PACES[self.pace]:  # the pace was changed meanwhile: the bots wait at it again
             self.run_bots()
+            return
+        self.workers.cancel_group(self, "bots")  # bots still at the pace before: they stop
+        table = self.table
+        end = time.perf_counter() + BOT_SLICE
+        moved = False
+        while (step := table.next_bot()) is not None:
+            seat, obs, _ = step
+            table.apply(table.bot_action(seat, obs))
+            moved = True
+            self.check_cover()
+            if table.hand_over or time.perf_counter() > end:
+                break
+        if moved:
+            self.refresh_table()
+            if table.hand_over:  # (the move that ended it shows the result, once)
+                self.show_result()
+                return
+        if not table.hand_over and table.next_bot() is not None:
+            self._next_slice = self.set_timer(FRAME, self.play_instantly)
 
     @work(thread=True, exclusive=True, group="bots")
     def run_bots(self) -> None:

@@ -26,6 +26,7 @@ from ...rules.game import Action, ActionType
 from ..model.i18n import tr
 from ..palette import KEY
 from ..tilefaces import chip, chips
+from .steady import Unscrolled
 
 CHOICE_KEYS = {
     ActionType.CHI: "c",
@@ -144,7 +145,7 @@ def pick_hint(actions: Sequence[Action], lang: str) -> str:
     return tr(lang, "choice.pick", k=twice) if twice else ""
 
 
-class ChoicesPanel(Horizontal):
+class ChoicesPanel(Unscrolled, Horizontal):
     """One row over your hand: what is open to you and a button per choice; empty when you
     have nothing to decide."""
 

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from ...rules.tiles import WHITE
 from ..palette import GOLD_DARK, MUTED
 from ..tilefaces import GOLD_BG, IVORY, face_lines, tile_style
+from .steady import Unscrolled
 
 TILE_KEYS = "1234567890qwertyu"  # one key per position, up to 17 tiles
 KEY_STYLE = MUTED
@@ -53,7 +54,7 @@ BOX = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
 
 
-class HandTile(Widget):
+class HandTile(Unscrolled, Widget):
     """One concealed tile drawn as a small box (its key under it); click to discard it.
 
     The box lines take the widget's CSS ``color`` (so ``-cursor``/``-hl``/hover restyle them);
@@ -156,10 +157,11 @@ class HandState:
     big: bool = False  # bigger tiles, on a big terminal
 
 
-class HandView(Horizontal):
+class HandView(Unscrolled, Horizontal):
     """The row of your concealed tiles. New tiles (``state``) are given to the tiles already
-    in the row, which is only lengthened or shortened at its end (a draw, a discard, a call);
-    the cursor, a hovered choice's tiles and whether it is your discard only restyle them."""
+    in the row; a shorter hand (a discard, a call) hides the tiles past its end, which a longer
+    one shows again, so a tile is mounted only the first time the hand is that long. The
+    cursor, a hovered choice's tiles and whether it is your discard only restyle them."""
 
     state: reactive[HandState] = reactive(HandState)
     highlight: reactive[tuple[int, ...] | None] = reactive(None)
@@ -180,31 +182,38 @@ class HandView(Horizontal):
         return tiles
 
     def watch_state(self, state: HandState) -> None:
-        widgets = self.tile_widgets()
+        widgets = self._row()
         count = len(state.tiles)
-        if len(widgets) > count:
-            self.remove_children(widgets[count:])
-            widgets = widgets[:count]
         last = count - 1
         for i, w in enumerate(widgets):
-            drawn = state.has_drawn and i == last
-            w.set_tile(
-                state.tiles[i], i, state.gold, state.ascii_tiles, drawn, state.keys, state.big
-            )
+            if i < count:
+                drawn = state.has_drawn and i == last
+                w.set_tile(
+                    state.tiles[i], i, state.gold, state.ascii_tiles, drawn, state.keys, state.big
+                )
+            w.display = i < count
         if len(widgets) < count:
             self.mount_all(self._new_tiles(len(widgets)))
         self._paint()
 
+    def _row(self) -> list[HandTile]:
+        """Every tile widget of the row, hidden or not."""
+        return [w for w in self.children if isinstance(w, HandTile)]
+
     def tile_widgets(self) -> list[HandTile]:
-        # tiles being removed stay among the children until Textual has pruned them
-        return [w for w in self.children if isinstance(w, HandTile) and not w._pruning]
+        """The tiles of the hand, in order (not the hidden ones past its end)."""
+        return self._row()[: len(self.state.tiles)]
 
     def _marks(self) -> list[set[str]]:
-        """Per tile: -cursor, and -hl (used by the highlighted choice) or -dim (not used)."""
+        """Per tile: -cursor (and -turn with it on your discard), and -hl (used by the
+        highlighted choice) or -dim (not used). Only the tiles whose marks change are
+        restyled: a class on the row would restyle every tile."""
         wanted = Counter(self.highlight or ())
         out = []
         for i, t in enumerate(self.state.tiles):
             marks = {"-cursor"} if i == self.cursor else set()
+            if marks and self.active:
+                marks.add("-turn")
             if self.highlight is not None:
                 if wanted[t] > 0:
                     wanted[t] -= 1
@@ -229,7 +238,7 @@ class HandView(Horizontal):
         widgets = self.tile_widgets()
         for w, marks in zip(widgets, self._marks(), strict=False):
             changed = False
-            for name in ("-cursor", "-hl", "-dim", "-raised"):
+            for name in ("-cursor", "-turn", "-hl", "-dim", "-raised"):
                 if w.has_class(name) != (name in marks):
                     w.set_class(name in marks, name)
                     changed = True

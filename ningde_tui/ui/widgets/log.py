@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import RichLog
 
 
@@ -20,6 +22,9 @@ class TableLog(RichLog, can_focus=False):
         scrollbar-size: 0 0;
     }
     """
+    # A new line makes the log longer, not the screen's layout different: the log scrolls
+    # itself, and it shows no scroll bar, so its virtual size is set without a layout.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, min_width=1)
@@ -28,7 +33,10 @@ class TableLog(RichLog, can_focus=False):
 
     def add(self, line: Text) -> None:
         self.texts.append(line)
-        self.write(line)
+        # scrolled now, not after the next frame: the new line is drawn in the same frame as
+        # the rest of the move
+        self.write(line, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def clear_lines(self) -> None:
         self.texts = []

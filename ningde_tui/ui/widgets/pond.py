@@ -23,6 +23,7 @@ from ...rules.game import Event, EventKind
 from ...rules.scoring import WinBy
 from ..palette import CALL, LIT
 from ..tilefaces import ARROWS, FLAT, SIZES, Piece, piece_rows, piece_style
+from .steady import Unscrolled
 
 PER_LINE = 6  # discards a line, as on a real table
 CLAIMS = (EventKind.CHI, EventKind.PONG, EventKind.KONG)
@@ -166,7 +167,7 @@ def pond_lines(state: PondState, shape: PondShape) -> list[Text]:
     return out
 
 
-class PondView(Widget):
+class PondView(Unscrolled, Widget):
     """A player's discards, drawn in the ``shape`` the wall gives it."""
 
     state: reactive[PondState] = reactive(PondState)

@@ -43,6 +43,7 @@ from ..palette import (
 )
 from ..tilefaces import ARROWS, FLAT, HUGE, LARGE, STANDING, TALL, WIDE, chip
 from .pond import PondShape, PondView
+from .steady import Unscrolled
 
 SIDE = STACKS_PER_SIDE
 
@@ -268,7 +269,7 @@ def fit_centre(groups: list[list[Line]], width: int, height: int) -> list[Line]:
     return lines
 
 
-class WallView(Widget):
+class WallView(Unscrolled, Widget):
     """Draws the square wall and the centre from its ``state``, filling the widget, and lays
     its children, the four ponds (``PondView``), inside it (``inside``).
 
