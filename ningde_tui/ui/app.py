@@ -53,6 +53,7 @@ from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.stats import StatsScreen
 from .screens.table import TableScreen
+from .screens.tutorial import TutorialScreen
 
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
@@ -87,10 +88,11 @@ class NingdeApp(App[None]):
         Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True),
     ]
 
-    def __init__(self, options: LaunchOptions | None = None) -> None:
+    def __init__(self, options: LaunchOptions | None = None, first_page: str | None = None) -> None:
         super().__init__()
         options = options or LaunchOptions()
         self.options = options
+        self.first_page = first_page  # a page opened over the start screen (``ningde learn``)
         localize_bindings(self, options.lang)
         self.register_theme(THEME)
         self.theme = THEME.name
@@ -136,6 +138,8 @@ class NingdeApp(App[None]):
     def open_first_screen(self) -> None:
         if self.options.start_screen:
             self.push_screen(self.start(self.seed))
+            if self.first_page is not None:
+                self.action_open(self.first_page)
         else:
             self.new_game(self.seed, self.seats, self.rounds, self.names)
 
@@ -472,6 +476,11 @@ class NingdeApp(App[None]):
     def on_table_screen_done(self, _: TableScreen.Done) -> None:
         self.action_new_game()
 
+    def on_tutorial_screen_play_game(self, _: TutorialScreen.PlayGame) -> None:
+        """After the last lesson: a real game, with the seats of the start screen."""
+        if isinstance(self.screen, TutorialScreen):
+            self.new_game(self.seed, self.seats, self.rounds, self.names)
+
     def on_open_screen(self, message: OpenScreen) -> None:
         self.action_open(message.page)
 
@@ -576,6 +585,7 @@ PAGES: dict[str, Page] = {
     ),
     "stats": Page(StatsScreen, "cmd.stats", "cmd.stats_help"),
     "help": Page(HelpScreen, "cmd.help", "cmd.help_help"),
+    "tutorial": Page(TutorialScreen, "cmd.tutorial", "cmd.tutorial_help"),
     "settings": Page(
         SettingsScreen,
         "start.settings",

@@ -6,6 +6,8 @@ cue when it is your move, the auto options), and the room rules (every switch of
 
 Command-line options win over the settings for that run. A missing or unreadable file gives
 the defaults; a file that cannot be written leaves the settings in force for this run only.
+The tutorial's progress (the lessons done) is a small file of its own beside it,
+``lessons.json``, read and written the same way.
 """
 
 from __future__ import annotations
@@ -142,4 +144,48 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(settings.to_dict(), ensure_ascii=False, indent=2), encoding="utf-8")
+    tmp.replace(path)
+
+
+# ---------------------------------------------------------------- the tutorial's progress
+MAX_PROGRESS_BYTES = 16 * 1024  # a list of a few lesson ids
+
+
+def progress_path() -> Path:
+    """The lessons of the tutorial done so far, in a file of their own beside the settings."""
+    return config_dir() / "lessons.json"
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    """The ids of the lessons done, and why the file could not be used (None: it could, or
+    there is none yet)."""
+
+    done: frozenset[str] = frozenset()
+    problem: str | None = None
+
+
+def load_progress(path: Path | None = None) -> LessonProgress:
+    """The lessons done; none (with the ``problem`` named) where the file cannot be used."""
+    path = path or progress_path()
+    try:
+        data = load_json(path, MAX_PROGRESS_BYTES)
+    except FileNotFoundError:
+        return LessonProgress()
+    except OSError as exc:
+        return LessonProgress(problem=exc.strerror or str(exc))
+    except ValueError as exc:
+        return LessonProgress(problem=f"not JSON ({exc})")
+    done = data.get("done") if isinstance(data, dict) else None
+    if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
+        return LessonProgress(problem="not a list of lessons")
+    return LessonProgress(frozenset(done))
+
+
+def save_progress(done: frozenset[str], path: Path | None = None) -> None:
+    """Write the lessons done (raises OSError when the folder cannot be written)."""
+    path = path or progress_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"done": sorted(done)}, indent=2), encoding="utf-8")
     tmp.replace(path)

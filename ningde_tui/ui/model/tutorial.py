@@ -255,13 +255,25 @@ class LessonTable:
     def humans(self) -> tuple[int, ...]:
         return self.match.humans
 
+    @humans.setter
+    def humans(self, seats: tuple[int, ...]) -> None:
+        self.match.humans = seats
+
     @property
     def names(self) -> list[str] | None:
         return self.match.names
 
+    @names.setter
+    def names(self, names: list[str] | None) -> None:
+        self.match.names = names
+
     @property
     def version(self) -> int:
         return self.match.version
+
+    @version.setter
+    def version(self, version: int) -> None:
+        self.match.version = version
 
     def level(self, seat: int) -> str:
         return self.match.level(seat)
@@ -300,7 +312,7 @@ class LessonTable:
         return self.match.finish_hand()
 
     def standings(self, final: bool | None = None) -> Standings:
-        return self.match.standings(True)
+        return self.match.standings(bool(final))
 
     def next_hand(self) -> object:
         return self.match.next_hand()
@@ -322,6 +334,29 @@ class LessonTable:
     @property
     def hands_played(self) -> int:
         return self.match.hands_played
+
+
+def room_notes(lesson: Lesson, room: RuleConfig, lang: str) -> list[str]:
+    """What the lesson says of the room's rules: the reading in force of each switch it is
+    played by (``follows``, from the help's sentence for the switch), and each switch its
+    rule depends on that the room plays otherwise than the lesson (``concerns``)."""
+    out = []
+    readings = [
+        tr(lang, f"help.{name}.{'on' if getattr(room, name) else 'off'}")
+        for name in lesson.follows
+        # a dead hand raises the streak as a 流局 does: the streak switch is not read then
+        if not (name == "chouzhuang_streak" and room.chouzhuang_ends_hand)
+    ]
+    if readings:
+        out.append(tr(lang, "lesson.reading", rule="".join(readings).strip()))
+    default = RuleConfig()
+    for name in lesson.concerns:
+        value = getattr(room, name)
+        if value != getattr(default, name):
+            shown = tr(lang, "settings.on" if value else "settings.off")
+            rule = tr(lang, "lesson.rule_is", rule=tr(lang, f"rule.{name}"), value=shown)
+            out.append(tr(lang, "lesson.differs", rule=rule))
+    return out
 
 
 def play_through(lesson: Lesson, room: RuleConfig | None = None) -> LessonTable:
