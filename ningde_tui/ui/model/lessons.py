@@ -171,7 +171,7 @@ THREE_GOLD = Lesson(
     indicator="5p",
     draws="5p2p3p4p4s6p2p3p9m",
     script=(discard(3, "9s"),),
-    concerns=("jin_shun_sequences_only",),
+    concerns="jin_shun_",
     steps=(
         Step(
             "goal1",
@@ -193,7 +193,7 @@ THREE_GOLD = Lesson(
 # 8. 金雀 and the discard-win limit: your two golds (九万) are a pair, and you wait on 三万 for
 # 金雀. 上家's 七条 would finish the hand only as 平胡, so 胡 on it is refused; your own 三万
 # wins 金雀.
-JINQUE = Lesson(
+GOLD_PAIR = Lesson(
     id="jinque",
     hands={0: "12m123p456p234s789s9m9m", 3: "7s"},
     dealer=3,
@@ -214,14 +214,14 @@ JINQUE = Lesson(
 )
 
 # 9. 清一色: throw the 七条 to hold nothing but 万, and win 下家's 五万 on the discard.
-QINGYISE = Lesson(
+PURE_SUIT = Lesson(
     id="qingyise",
     hands={0: "123m456m789m111m9m34m7s", 1: "5m", 3: "7p"},
     dealer=3,
     indicator="9p",
     draws="9m",
     script=(discard(3, "7p"), discard(1, "5m")),
-    concerns=("discarder_pays_all",),
+    concerns="discarder_pays_all",
     steps=(
         Step(
             "goal1",
@@ -234,7 +234,7 @@ QINGYISE = Lesson(
 
 # 10. 单钓: four 碰 made already; 碰 the fifth (七筒), keep the 五万 (two of the three other 九条
 # are out) and win 对家's 五万 on the discard: 单钓 may win on discards, and locks the others.
-DANDIAO = Lesson(
+SINGLE_WAIT = Lesson(
     id="dandiao",
     hands={
         0: "11m22p33s44s77p9m8p1s6s9s5m",
@@ -261,7 +261,7 @@ DANDIAO = Lesson(
         discard(2, "9s"),
     ),
     script=(discard(3, "7p"), discard(2, "5m")),
-    concerns=("single_wait_lock", "discarder_pays_all"),
+    concerns="single_wait_lock",
     steps=(
         Step("goal1", (Want(A.PONG),), wrong=wrong("pass", Want(A.PASS)), otherwise="other1"),
         Step(
@@ -286,7 +286,7 @@ LOCK = Lesson(
     moves=(discard(0, "9p"),),
     pass_window=True,
     script=(discard(3, "5s"),),
-    concerns=("single_wait_lock", "xianjin_one_gold"),
+    concerns="single_wait_lock",
     steps=(
         Step(
             "goal1",
@@ -320,7 +320,7 @@ WALL_END = Lesson(
         discard(0, "6p"),
         discard(0, "7p"),
     ),
-    follows=("indicator_in_play",),
+    follows="indicator_in_play",
     plays_out=True,
     steps=(
         Step(
@@ -341,7 +341,7 @@ CHOUZHUANG = Lesson(
     indicator="4p",
     draws="4s5s7m",
     script=(discard(1, "9p"), discard(2, "9p"), discard(3, "9p")),
-    follows=("chouzhuang_ends_hand", "chouzhuang_streak"),
+    follows="chouzhuang_",
     steps=(Step("goal1", (Want(A.DISCARD, "9p"),), otherwise="other1"),),
 )
 
@@ -369,9 +369,9 @@ LESSONS: tuple[Lesson, ...] = (
     AFTER_CALL,
     ROB,
     THREE_GOLD,
-    JINQUE,
-    QINGYISE,
-    DANDIAO,
+    GOLD_PAIR,
+    PURE_SUIT,
+    SINGLE_WAIT,
     LOCK,
     WALL_END,
     CHOUZHUANG,

@@ -83,9 +83,10 @@ class Lesson:
     """One lesson: its deal, the moves before it opens, the bots' moves, the player's steps.
 
     ``hands``, ``draws``, ``tail`` and ``indicator`` are as ``build_wall`` takes them (you sit
-    in seat 0). ``follows``: the room's rule switches the lesson is played by (every other
-    switch is at its default, so the lesson shows the rule as written); ``concerns``: the
-    switches its rule depends on, told when the room plays them otherwise. ``plays_out``: after
+    in seat 0). ``follows``: the room's rule switches the lesson is played by, named by the
+    start of their names (``"chouzhuang_"``: every switch of 臭庄); every other switch is at
+    its default, so the lesson shows the rule as written. ``concerns``: the switches its rule
+    depends on (by the start of their names too), told when the room plays them otherwise. ``plays_out``: after
     the last step the hand is played on to its end; ``shows_result``: the real result screen
     comes before the lesson's summary."""
 
@@ -99,8 +100,8 @@ class Lesson:
     draws: str = ""
     tail: str = ""
     streak: int = 1
-    follows: tuple[str, ...] = ()
-    concerns: tuple[str, ...] = ()
+    follows: str = ""
+    concerns: str = ""
     plays_out: bool = False
     shows_result: bool = False
     pass_window: bool = False  # the 抢金 window left open by ``moves`` is passed by all
@@ -109,11 +110,25 @@ class Lesson:
         """The i18n key of one of the lesson's sentences."""
         return f"lesson.{self.id}.{name}"
 
+    @property
+    def followed(self) -> list[str]:
+        """The switches the lesson takes from the room."""
+        return _switches(self.follows)
+
+    @property
+    def concerned(self) -> list[str]:
+        return _switches(self.concerns)
+
     def rules(self, room: RuleConfig) -> RuleConfig:
         """The rules the lesson is played by: the defaults, and the room's ``follows``."""
         return replace(
-            RuleConfig(), rounds=1, **{name: getattr(room, name) for name in self.follows}
+            RuleConfig(), rounds=1, **{name: getattr(room, name) for name in self.followed}
         )
+
+
+def _switches(start: str) -> list[str]:
+    """The rule switches whose names begin with ``start`` (none for "")."""
+    return [name for name in RuleConfig.switches() if start and name.startswith(start)]
 
 
 @dataclass(frozen=True)
@@ -343,14 +358,15 @@ def room_notes(lesson: Lesson, room: RuleConfig, lang: str) -> list[str]:
     out = []
     readings = [
         tr(lang, f"help.{name}.{'on' if getattr(room, name) else 'off'}")
-        for name in lesson.follows
+        # as the help page writes them: what happens to the hand, then to the streak
+        for name in sorted(lesson.followed, key=lambda n: n.endswith("_streak"))
         # a dead hand raises the streak as a 流局 does: the streak switch is not read then
         if not (name == "chouzhuang_streak" and room.chouzhuang_ends_hand)
     ]
     if readings:
         out.append(tr(lang, "lesson.reading", rule="".join(readings).strip()))
     default = RuleConfig()
-    for name in lesson.concerns:
+    for name in lesson.concerned:
         value = getattr(room, name)
         if value != getattr(default, name):
             shown = tr(lang, "settings.on" if value else "settings.off")
