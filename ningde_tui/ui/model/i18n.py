@@ -792,7 +792,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.bar": ("教学 {n}/{total} · {title}", "Lesson {n}/{total} · {title}"),
     "lesson.goal": ("目标：{goal}", "Goal: {goal}"),
     "lesson.wrong": ("不对：{why}", "Not that: {why}"),
-    "lesson.engine": ("牌桌不让：{why}。", "The table refuses: {why}."),
+    "lesson.wrong_engine": (
+        "不对：牌桌不让——{engine}。{why}",
+        "Not that: the table refuses ({engine}). {why}",
+    ),
     "lesson.right": ("对了！", "Right!"),
     "lesson.reading": ("本房间的读法：{rule}", "This room's reading: {rule}"),
     "lesson.differs": (
@@ -953,8 +956,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "You hold four 2m, but you have just called: discard something else first. Want to kong now? Try k.",
     ),
     "lesson.after_call.no_kong": (
-        "碰完的这一轮只能打牌；下次摸牌后再暗杠这四张二万。",
-        "Right after a pong you may only discard; kong the four 2m after your next draw.",
+        "先打一张别的牌，四张二万留到下次摸牌以后暗杠。",
+        "Discard another tile now, and keep the four 2m for a concealed kong after your next draw.",
     ),
     "lesson.after_call.keep_four": (
         "留着四张二万：摸牌以后就能暗杠。",
@@ -971,8 +974,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.after_call.other3": ("按 k 暗杠。", "Press k for the concealed kong."),
     "lesson.after_call.summary": (
-        "吃、碰之后马上打牌，不能杠也不能胡，摸牌以后才行。暗杠算 2 杠，牌墙多留 4 张（看「留」变成了 20）。",
-        "After a chow or pong: discard at once, no kong and no win; those come after a draw. A concealed kong counts 2 kong in the score, and the wall keeps 4 more tiles back (the reserve is 20 now).",
+        "吃、碰之后马上打牌，不能杠也不能胡，摸牌以后才行。暗杠算 2 杠，牌墙多留 4 张：「留」从 16 变成了 20。",
+        "After a chow or pong: discard at once, no kong and no win; those come after a draw. A concealed kong counts 2 kong in the score, and the wall keeps 4 more tiles back: the reserve went from 16 to 20.",
     ),
     # 6. 抢金
     "lesson.rob.title": ("抢金", "Robbing the gold"),
@@ -1014,8 +1017,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.three_gold.other2": ("这一课先打一筒。", "This lesson throws the 1p first."),
     "lesson.three_gold.goal3": (
-        "摸到四条，二三四条成了。现在能自摸（或三金倒），但只按自摸算。再等一张：打出九筒，听六万、九万做金顺。",
-        "You drew 4s: 2s-3s-4s is complete. You could win now (self-drawn, or three golds), but only at the self-drawn price. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
+        "摸到四条，二三四条成了。现在按 m 就能胡，但只按自摸算，和三金倒一样多。再等一张：打出九筒，听六万、九万做金顺。",
+        "You drew 4s: 2s-3s-4s is complete. m would win now, but only as self-drawn, no more than three golds. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
     ),
     "lesson.three_gold.zimo_now": (
         "现在胡只算自摸，和三金倒一样多；再摸一张就是金顺。打九筒。",
@@ -1039,12 +1042,12 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Two golds as the pair is a gold pair, paying (gold + kong + dealer) × 3 + 15. While you wait for a gold pair, gold run or pure suit, a discard wins only at that level, never as a plain win; a self-draw wins any way.",
     ),
     "lesson.jinque.goal1": (
-        "上家打出七条：它能凑成和牌，但只是平胡，不够金雀，所以不能胡（看选项上面那行字）。按 s 过。",
-        "Left discards 7s: it completes your hand, but only as a plain win, not a gold pair, so no win (read the line above the choices). Press s to pass.",
+        "上家打出七条：它能凑成和牌，但只是平胡，不够金雀，所以不能胡（看选项旁边那行字）。按 s 过。",
+        "Left discards 7s: it completes your hand, but only as a plain win, not a gold pair, so no win (read the line beside the choices). Press s to pass.",
     ),
     "lesson.jinque.restricted": (
-        "你在听金雀：点炮只能胡金雀或更大的。",
-        "You wait for a gold pair: a discard win must be a gold pair or better.",
+        "过，把机会留给自摸：自己摸到的牌怎么都能胡，摸到三万就是金雀。",
+        "Pass, and leave it to your own draw: a self-draw wins any way, and a 3m makes the gold pair.",
     ),
     "lesson.jinque.chi": (
         "吃了就不听金雀了。过，等三万。",
@@ -1085,8 +1088,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.qingyise.other2": ("按 m 胡。", "Press m to win."),
     "lesson.qingyise.summary": (
-        "清一色：除了金全是一门，点炮也能胡。一张牌几家都能胡时，番高的那家胡：单钓、金顺、清一色 > 金雀 > 平胡。",
-        "Pure suit: everything but the golds in one suit, and a discard may win it. When several players can win one discard, the higher tier wins: single wait, gold run, pure suit > gold pair > plain win.",
+        "清一色：除了金全是一门，点炮也能胡。一张牌几家都能胡时，番高的那家胡：单钓、金顺、清一色 > 金雀 > 平胡。点炮的下家和另外两家付得一样多。",
+        "Pure suit: everything but the golds in one suit, and a discard may win it. When several players can win one discard, the higher tier wins: single wait, gold run, pure suit > gold pair > plain win. Right, who discarded, pays no more than the other two.",
     ),
     # 10. 单钓
     "lesson.dandiao.title": ("单钓", "Single wait"),
@@ -1101,12 +1104,12 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.dandiao.pass": ("碰下来，第五副就齐了。", "Pong it: that is your fifth meld."),
     "lesson.dandiao.other1": ("按 p 碰。", "Press p to pong."),
     "lesson.dandiao.goal2": (
-        "手里剩五万和九条：打一张，留一张单钓。九条已经打出两张，只剩一张能和它成对；五万还有三张没出现。打出九条。",
-        "You hold 5m and 9s: discard one, wait on the other. Two 9s are already out, so one is left to pair yours; three 5m are still unseen. Discard the 9s.",
+        "手里剩五万和九条：打一张，留一张单钓。九条已经打出两张，只剩一张能和它成对；五万还有两张没出现。打出九条。",
+        "You hold 5m and 9s: discard one, wait on the other. Two 9s are already out, so one is left to pair yours; two 5m are still unseen. Discard the 9s.",
     ),
     "lesson.dandiao.dead_tile": (
-        "九条只剩一张没出现，五万还有三张：留五万。",
-        "Only one 9s is still unseen, three 5m are: keep the 5m.",
+        "九条只剩一张没出现，五万还有两张：留五万。",
+        "Only one 9s is still unseen, two 5m are: keep the 5m.",
     ),
     "lesson.dandiao.other2": ("打九条。", "Discard the 9s."),
     "lesson.dandiao.goal3": (
@@ -1129,12 +1132,12 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "While a player waits single or with a free gold (one gold in hand, everything else in complete melds), the other three may win only by self-draw. The table won't say who, but it says why a win is not offered.",
     ),
     "lesson.lock.goal1": (
-        "上家打出五条，本来能让你和牌；可是有人闲金，把点炮锁住了（看选项上面那行字）。按 s 过。",
-        "Left discards 5s, which would finish your hand; but someone waits with a free gold, and that locks discard wins (read the line above the choices). Press s to pass.",
+        "上家打出五条，本来能让你和牌；可是有人闲金，把点炮锁住了（看选项旁边那行字）。按 s 过。",
+        "Left discards 5s, which would finish your hand; but someone waits with a free gold, and that locks discard wins (read the line beside the choices). Press s to pass.",
     ),
     "lesson.lock.locked": (
-        "被锁了：有人闲金，另外三家只能自摸。",
-        "Locked: someone has a free gold, so the others may only self-draw.",
+        "过，等自己摸到它：锁只管点炮，不管自摸。",
+        "Pass, and draw it yourself: the lock stops discard wins, not self-draws.",
     ),
     "lesson.lock.pong": (
         "碰了听牌就散了；过，等自己摸。",
@@ -1156,6 +1159,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.wall_end.intro": (
         "牌墙最后 16 张不摸（每个明杠、加杠多留 2 张，每个暗杠多留 4 张）。轮到有人摸牌时，可摸的只剩 4 张或更少，就是「最后一出」：每人再摸一张，不再打牌；摸到能胡的牌就自动自摸。都没胡就流局。",
         "The wall's last 16 tiles are never drawn (2 more for each exposed or added kong, 4 more for each concealed kong). When 4 or fewer drawable tiles are left at a draw, the last draws begin: each player draws one, no discards, and a tile that completes a hand wins by itself, as self-drawn. If nobody wins, the hand is drawn.",
+    ),
+    "lesson.wall_end.reading": (
+        "翻出的那张金算不算在牌墙里？本房间：{rule}",
+        "Does the flipped gold count in the wall? In this room: {rule}",
     ),
     "lesson.wall_end.goal1": (
         "只剩几张可摸了（看牌墙中间的「可摸」和「留」）。打出三条，留着七八条，两头听六条、九条。",

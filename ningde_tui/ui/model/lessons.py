@@ -216,7 +216,7 @@ GOLD_PAIR = Lesson(
 # 9. 清一色: throw the 七条 to hold nothing but 万, and win 下家's 五万 on the discard.
 PURE_SUIT = Lesson(
     id="qingyise",
-    hands={0: "123m456m789m111m9m34m7s", 1: "5m", 3: "7p"},
+    hands={0: "123m345m666m789m9m34m7s", 1: "5m", 3: "7p"},
     dealer=3,
     indicator="9p",
     draws="9m",
@@ -300,21 +300,22 @@ LOCK = Lesson(
 
 # 12. The end of the wall: late in the hand (your sixth draw as dealer), keep your two-sided
 # wait; the last drawable tiles are drawn one each, and the one that finishes your hand wins
-# by itself as 自摸. Follows the room's 牌尾 reading (indicator_in_play): the last round then
-# starts a seat later, and you still draw the same tile.
+# by itself as 自摸. Follows the room's reading of the flipped tile (indicator_in_play): the last
+# round then starts a seat later, and you still draw the same tile. You deal, and your hand is
+# not ready until your first draw, so no 抢金 window opens.
 # the head draws: three of the others', then yours, seven times (your sixth draw is 三条, your
 # seventh, in the last round, 九条)
-_OTHERS = "2s4s5s 1s3s2s 4s5s2s 1s3s4s 5s7s2s 3s4s5s 1s7s8s".split()
-_YOURS = "6p 7p 8p 6p 7p 3s 9s".split()
+_OTHERS = "2s4s5s 1s3s2s 4s5s2s 1s3s4s 5s7s2s 3sw5s 1s7s8s".split()
+_YOURS = "5p 7p 8p 6p 7p 3s 9s".split()
 WALL_END = Lesson(
     id="wall_end",
-    hands={0: "123m456m789m123p55p78s1s"},
+    hands={0: "123m456m789m123p5p78s1s4s"},
     dealer=0,
     indicator="9p",
     draws="".join(o + y for o, y in zip(_OTHERS, _YOURS, strict=True)),
     moves=(
         discard(0, "1s"),
-        discard(0, "6p"),
+        discard(0, "4s"),
         discard(0, "7p"),
         discard(0, "8p"),
         discard(0, "6p"),
@@ -346,16 +347,17 @@ CHOUZHUANG = Lesson(
 )
 
 # 14. Reading a result: 上家 deals for the second time (庄×2); you hold one gold (二筒) and an
-# 暗杠 of 三条, and draw the 九万 that finishes the hand. Each payer's formula adds 金, 杠 and,
+# 暗杠 of 三条, and draw the 九万 that finishes the hand. (Your hand is not ready at the deal, so
+# no 抢金 window opens.) Each payer's formula adds 金, 杠 and,
 # for the dealer alone, 庄.
 RESULT = Lesson(
     id="result",
-    hands={0: "3333s2p123m456m789p68s", 3: "9s"},
+    hands={0: "3333s2p123m456m789p6s1p", 3: "9s"},
     dealer=3,
     indicator="2p",
     streak=2,
-    draws="9m1s4s5s9m",
-    tail="1p",
+    draws="8s1s4s5s9m",
+    tail="9m",
     moves=(discard(3, "9s"), call(0, A.ANKONG, "3s"), discard(0, "1p")),
     shows_result=True,
     steps=(Step("goal1", WIN, wrong=wrong("not_yet", Want(A.DISCARD)), otherwise="other1"),),

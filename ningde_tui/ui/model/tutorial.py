@@ -35,7 +35,7 @@ from ...rules.refusal import Refusal
 from ...rules.scenario import build_wall
 from ...rules.session import HandSetup, Session
 from ...rules.tiles import parse_tile
-from .i18n import tr
+from .i18n import STRINGS, tr
 from .match import HUMAN, Match
 from .view import Sight, Standings, TableView
 
@@ -308,7 +308,8 @@ class LessonTable:
         return self.match.next_human()
 
     def next_bot(self) -> tuple[int, Observation, int] | None:
-        return self.match.next_bot()
+        """The bot to move next; none once the lesson is over (the summary comes at once)."""
+        return None if self.done else self.match.next_bot()
 
     def bot_action(self, seat: int, obs: Observation) -> Action:
         return plain_move(obs, self.next_scripted())
@@ -364,7 +365,10 @@ def room_notes(lesson: Lesson, room: RuleConfig, lang: str) -> list[str]:
         if not (name == "chouzhuang_streak" and room.chouzhuang_ends_hand)
     ]
     if readings:
-        out.append(tr(lang, "lesson.reading", rule="".join(readings).strip()))
+        # a lesson may say what the reading is about (its own ``reading``), else the plain frame
+        own = lesson.key("reading")
+        frame = own if own in STRINGS[lang] else "lesson.reading"
+        out.append(tr(lang, frame, rule="".join(readings).strip()))
     default = RuleConfig()
     for name in lesson.concerned:
         value = getattr(room, name)

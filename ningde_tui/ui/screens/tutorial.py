@@ -127,17 +127,24 @@ class LessonScreen(TableScreen):
         """Say why the decision is wrong, on the bar and in the announcement: the lesson's
         sentence, after the engine's refusal where the engine refuses it."""
         lang = self.lang
-        parts = []
+        why = tr(lang, verdict.why) if verdict.why else ""
         if verdict.refusal is not None:
-            parts.append(tr(lang, "lesson.engine", why=refusal_text(lang, verdict.refusal)))
-        if verdict.why:
-            parts.append(tr(lang, verdict.why))
-        elif not parts:
-            parts.append(tr(lang, "lesson.goal", goal=self.lesson_table.goal(lang)))
-        self.word = Line(tr(lang, "lesson.wrong", why=" ".join(parts)), "error")
+            engine = refusal_text(lang, verdict.refusal)
+            text = tr(lang, "lesson.wrong_engine", engine=engine, why=why).rstrip()
+        else:
+            goal = tr(lang, "lesson.goal", goal=self.lesson_table.goal(lang))
+            text = tr(lang, "lesson.wrong", why=why or goal)
+        self.word = Line(text, "error")
         self.announce(self.word)
         self.refresh_bar()
         self.app.bell()
+
+    def start_hand(self) -> None:
+        """The lesson opens after the moves that set it up: what they announced (a 抢金
+        window passed before it opened) is in the log, not on the notice line."""
+        super().start_hand()
+        self.notice = Line("", "notice")
+        self._refresh_announce()
 
     # ------------------------------------------------------------ playing
     def act(self, action: Action) -> None:
@@ -297,6 +304,9 @@ class LessonDone(PlayerModal[str]):
             tr(lang, "result.win", name=name, pattern=pattern_name(r.pattern, lang)),
             style=f"bold {GOLD}",
         )
+        if r.events:  # 最后一出, 抢金…: what happened on the way, as the result screen says it
+            names = "、".join(tr(lang, f"rule_event.{e}") for e in r.events)
+            out.append("   " + tr(lang, "result.events", events=names), style=MUTED)
         for seat in range(4):
             if seat == r.winner:
                 continue
