@@ -13,6 +13,7 @@ Every game played here is recorded in the data folder (``storage``), decision by
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -39,24 +40,19 @@ from .localize import localize_bindings
 from .model.i18n import tr
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
 from .model.match import DEFAULT_BOT, Match
-from .model.replay import ReplayModel
 from .model.settings import Settings, save_settings, settings_path
 from .palette import THEME
 from .screens.base import DismissOnce, OpenScreen
-from .screens.help import HelpScreen
-from .screens.recent import RecentScreen
-from .screens.record_error import RecordErrorScreen
-from .screens.remote import RemoteTableScreen
-from .screens.replay import ReplayScreen
-from .screens.result import ResultScreen
-from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
-from .screens.stats import StatsScreen
-from .screens.table import TableScreen
-from .screens.tutorial import TutorialScreen
 
+# The other screens are imported when first opened: the first screen comes up sooner.
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
+    from .screens.recent import RecentScreen
+    from .screens.remote import RemoteTableScreen
+    from .screens.result import ResultScreen
+    from .screens.table import TableScreen
+    from .screens.tutorial import TutorialScreen
 
 
 class Palette(DismissOnce, CommandPalette):
@@ -72,11 +68,19 @@ class Page:
     """A screen the player opens from anywhere, over what is open (once: not over itself).
     ``label`` and ``about`` are the i18n keys of its command-palette entry."""
 
-    screen: type[Screen[Any]]
+    screen: type[Screen[Any]] | str  # the class, or where it is ("module:Class") to import it
     label: str
     about: str
     make: Callable[[NingdeApp], Screen[Any]] | None = None  # how to make it (else ``screen()``)
     done: Callable[[NingdeApp, Any], None] | None = None  # what the app does with its result
+
+    def screen_class(self) -> type[Screen[Any]]:
+        """The page's screen class, imported the first time it is asked for."""
+        if isinstance(self.screen, str):
+            module, _, name = self.screen.partition(":")
+            found: type[Screen[Any]] = getattr(importlib.import_module(module, __package__), name)
+            return found
+        return self.screen
 
 
 class NingdeApp(App[None]):
@@ -194,6 +198,8 @@ class NingdeApp(App[None]):
     def table_screen(
         self, match: Match, demo_hands: int | None = None, exit_after_demo: bool = False
     ) -> TableScreen:
+        from .screens.table import TableScreen
+
         return TableScreen(
             match,
             self.pace,
@@ -309,6 +315,7 @@ class NingdeApp(App[None]):
     def join_room(self, target: RoomTarget, exit_on_leave: bool = False) -> None:
         """A seat of an online room at the table (its token kept in the data folder)."""
         from ..net.client import RoomClient, TokenStore
+        from .screens.remote import RemoteTableScreen
 
         client = RoomClient(
             target.url, target.name, watch=target.watch, token=target.token, tokens=TokenStore()
@@ -330,6 +337,8 @@ class NingdeApp(App[None]):
             if latest is None:
                 return
             path = latest.path
+        from .screens.record_error import RecordErrorScreen
+
         try:
             state = resume(path)
         except (RecordError, OSError) as exc:
@@ -352,6 +361,10 @@ class NingdeApp(App[None]):
             self.notify(warning, severity="warning", timeout=10, markup=False)
 
     def watch_record(self, path: Path, exit_on_leave: bool = False) -> None:
+        from .model.replay import ReplayModel
+        from .screens.record_error import RecordErrorScreen
+        from .screens.replay import ReplayScreen
+
         try:
             model = ReplayModel.load(path)
         except (RecordError, OSError) as exc:
@@ -375,6 +388,10 @@ class NingdeApp(App[None]):
 
     def on_result_screen_review(self, message: ResultScreen.Review) -> None:
         """复盘 from a result: the hand in the viewer, as that seat saw it, reviewed."""
+        from .model.replay import ReplayModel
+        from .screens.record_error import RecordErrorScreen
+        from .screens.replay import ReplayScreen
+
         try:
             model = ReplayModel.load(message.path)
         except (RecordError, OSError) as exc:
@@ -392,6 +409,8 @@ class NingdeApp(App[None]):
 
     def playing_records(self) -> set[Path]:
         """The records of the games being played here now."""
+        from .screens.table import TableScreen
+
         return {
             s.table.recorder.path
             for s in self.screen_stack
@@ -429,6 +448,7 @@ class NingdeApp(App[None]):
         the protocol like every friend's; the start screen says why if it cannot listen."""
         from ..net.client import RoomClient
         from ..net.hosting import EVERYWHERE, HostedRoom
+        from .screens.remote import RemoteTableScreen
 
         target = chosen.target
         you = chosen.seats.index(HUMAN_SEAT)
@@ -466,10 +486,14 @@ class NingdeApp(App[None]):
         await self.close_hosted()
 
     def on_recent_screen_watch(self, message: RecentScreen.Watch) -> None:
+        from .screens.recent import RecentScreen
+
         if isinstance(self.screen, RecentScreen):
             self.watch_record(message.path)
 
     def on_recent_screen_continue(self, message: RecentScreen.Continue) -> None:
+        from .screens.recent import RecentScreen
+
         if isinstance(self.screen, RecentScreen):
             self.continue_game(message.path)
 
@@ -478,6 +502,8 @@ class NingdeApp(App[None]):
 
     def on_tutorial_screen_play_game(self, _: TutorialScreen.PlayGame) -> None:
         """After the last lesson: a real game, with the seats of the start screen."""
+        from .screens.tutorial import TutorialScreen
+
         if isinstance(self.screen, TutorialScreen):
             self.new_game(self.seed, self.seats, self.rounds, self.names)
 
@@ -488,9 +514,10 @@ class NingdeApp(App[None]):
     def action_open(self, name: str) -> None:
         """Open one of the ``PAGES`` (unless it is the screen showing)."""
         page = PAGES[name]
-        if isinstance(self.screen, page.screen):
+        cls = page.screen_class()
+        if isinstance(self.screen, cls):
             return
-        screen = page.make(self) if page.make is not None else page.screen()
+        screen = page.make(self) if page.make is not None else cls()
         done = page.done
         if done is None:
             self.push_screen(screen)
@@ -545,6 +572,8 @@ class NingdeApp(App[None]):
         self.notify(tr(self.lang, "app.quit_how"), title=tr(self.lang, "app.quit_question"))
 
     def action_toggle_hints(self) -> None:
+        from .screens.table import TableScreen
+
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.action_toggle_hints()
@@ -554,6 +583,8 @@ class NingdeApp(App[None]):
         then of Textual's own commands those that fit a game (quit, maximize / restore); its
         theme picker, keys panel and screenshot speak only English and are left out (the
         game has one theme, and its keys are on the help page)."""
+        from .screens.table import TableScreen
+
         lang = self.lang
         yield SystemCommand(tr(lang, "cmd.new"), tr(lang, "cmd.new_help"), self.action_new_game)
         for name, page in PAGES.items():
@@ -575,22 +606,34 @@ class NingdeApp(App[None]):
             )
 
 
+def _recent_games(app: NingdeApp) -> Screen[Any]:
+    from .screens.recent import RecentScreen
+
+    return RecentScreen(app.playing_records())
+
+
+def _settings(app: NingdeApp) -> Screen[Any]:
+    from .screens.settings import SettingsScreen
+
+    return SettingsScreen(app.settings)
+
+
 # The screens a player opens from anywhere, in the command palette's order.
 PAGES: dict[str, Page] = {
     "recent": Page(
-        RecentScreen,
+        ".screens.recent:RecentScreen",
         "cmd.recent",
         "cmd.recent_help",
-        make=lambda app: RecentScreen(app.playing_records()),
+        make=_recent_games,
     ),
-    "stats": Page(StatsScreen, "cmd.stats", "cmd.stats_help"),
-    "help": Page(HelpScreen, "cmd.help", "cmd.help_help"),
-    "tutorial": Page(TutorialScreen, "cmd.tutorial", "cmd.tutorial_help"),
+    "stats": Page(".screens.stats:StatsScreen", "cmd.stats", "cmd.stats_help"),
+    "help": Page(".screens.help:HelpScreen", "cmd.help", "cmd.help_help"),
+    "tutorial": Page(".screens.tutorial:TutorialScreen", "cmd.tutorial", "cmd.tutorial_help"),
     "settings": Page(
-        SettingsScreen,
+        ".screens.settings:SettingsScreen",
         "start.settings",
         "settings.title",
-        make=lambda app: SettingsScreen(app.settings),
+        make=_settings,
         done=NingdeApp._settings_chosen,
     ),
 }

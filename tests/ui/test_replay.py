@@ -227,7 +227,7 @@ async def test_mouse_steps_and_the_result_screen_at_a_hands_end(record) -> None:
         await settle(pilot)
         screen = replay_screen(pilot)
         await pilot.click("#replay-next")
-        await pilot.click("#replay-next")
+        await pilot.click("#replay-next")  # as quick as a player clicks
         await pilot.pause()
         assert (screen.hand, screen.step) == (0, 2)
         await pilot.click("#replay-back")

@@ -69,9 +69,10 @@ async def test_discard_by_click() -> None:
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
         tile = pilot.app.screen.query(HandTile)[5]
+        clicked = tile.tile  # the tile's place shows another tile once it is gone
         await pilot.click(tile)
         await settle(pilot)
-        assert match.game.decisions[0] == Action(HUMAN, ActionType.DISCARD, tile.tile)
+        assert match.game.decisions[0] == Action(HUMAN, ActionType.DISCARD, clicked)
 
 
 async def test_gold_cannot_be_discarded() -> None:

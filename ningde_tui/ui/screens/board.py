@@ -37,6 +37,7 @@ from ..widgets.melds import MeldsState, MeldsView
 from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
+from ..widgets.steady import SteadyStatic
 from ..widgets.wall import WallState, WallView
 from .base import OpenScreen, PlayerScreen
 
@@ -107,7 +108,7 @@ class BoardScreen(PlayerScreen[None]):
                             yield PondView(position, id=f"pond-{position}", classes="pond")
                     with Vertical(id="col-1", classes="side-col"):
                         yield SeatView(id="seat-1", classes="seat side-seat")
-                yield Static(id="announce")
+                yield SteadyStatic(id="announce")
                 yield from self.compose_controls()
                 with Horizontal(id="bottom"):
                     yield Vertical(id="bottom-left", classes="bottom-pad")
@@ -404,7 +405,8 @@ class BoardScreen(PlayerScreen[None]):
                 title,
                 actions,
                 refusal_text(lang, obs.win_blocked) if mine and obs.win_blocked else None,
-                autofocus=obs.phase in CHOICE_PHASES,
+                # (only with choices to focus: an empty panel stays as it is from move to move)
+                autofocus=bool(actions) and obs.phase in CHOICE_PHASES,
                 gold=obs.gold,
                 ascii_tiles=asc,
                 lang=lang,
@@ -438,7 +440,9 @@ class BoardScreen(PlayerScreen[None]):
             if text.plain:
                 text.append("   ·   ", style=DIM)
             text.append("⚑ " + self.notice.text, style=LINE_STYLE["notice"])
-        self.query_one("#announce", Static).update(text)
+        self.query_one("#announce", SteadyStatic).show(
+            text, size=(1,)
+        )  # one line, as wide as the table
 
     def announce(self, line: Line) -> None:
         self.announcement = line

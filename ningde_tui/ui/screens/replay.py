@@ -112,8 +112,12 @@ class ReplayScreen(BoardScreen):
     def compose_controls(self) -> ComposeResult:
         """The bar over the hand: ◀ ▶ step buttons for the mouse, where the replay is."""
         with Horizontal(id="replay-controls"):
-            yield Button("◀", id="replay-back", compact=True)
-            yield Button("▶", id="replay-next", compact=True)
+            for label, name in (("◀", "replay-back"), ("▶", "replay-next")):
+                button = Button(label, id=name, compact=True)
+                # Textual ignores a click during a button's pressed look (0.2 s): a player
+                # stepping by quick clicks would lose every other step
+                button.active_effect_duration = 0
+                yield button
             yield Static(id="replay-bar")
         yield Static(id="replay-review")
 

@@ -32,6 +32,7 @@ from .board import COMMON_BINDINGS, BoardScreen
 from .cover import CoverScreen
 from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings
 
+FRAME = 1 / 60  # seconds: bots moving at once are drawn at most this often
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
 
@@ -70,6 +71,7 @@ class TableScreen(SeatInput):
         # who sees the hot-seat table; a cover names the next player no sooner than the pace
         self.seats = HotSeat(PACES[pace])
         self.cover: CoverScreen | None = None  # the hot-seat cover, while it is up
+        self._redraw_due = False  # bots' moves wait for the next frame to be drawn
         bottom = table.humans[0] if table.humans else 0
         self.seating = Seating(self.lang, bottom, self._table_names(), relative=not self.demo)
         self.open_hands = self.demo
@@ -182,10 +184,11 @@ class TableScreen(SeatInput):
     def run_bots(self) -> None:
         """Bots decide off the UI thread; each decision is applied on the UI thread."""
         worker = get_current_worker()
+        app = self.app  # once: the thread may outlive the app's context as the app closes
         try:
             while not worker.is_cancelled:
                 delay = PACES[self.pace]  # the pace may change (key f) while the bots play
-                step = self.app.call_from_thread(self.table.next_bot)
+                step = app.call_from_thread(self.table.next_bot)
                 if step is None:
                     break
                 seat, obs, version = step
@@ -198,21 +201,37 @@ class TableScreen(SeatInput):
                     time.sleep(delay)
                 if worker.is_cancelled:
                     return
-                self.app.call_from_thread(self._apply_bot, action, version)
+                app.call_from_thread(self._apply_bot, action, version)
             if not worker.is_cancelled:
-                self.app.call_from_thread(self._bots_done)
+                app.call_from_thread(self._bots_done)
         except (RuntimeError, CancelledError):
             # the app closed while a bot was thinking (Ctrl+Q in the middle of a demo): its
             # loop is gone or stopping, and nothing is left to apply the move to
-            if self.app.is_running and not worker.is_cancelled:
+            if app.is_running and not worker.is_cancelled:
                 raise
 
     def _apply_bot(self, action: Action, version: int) -> None:
         if version != self.table.version or not self.on_table:
             return  # the table moved on while the bot was thinking
         self.table.apply(action)
-        self.refresh_table()
+        if PACES[self.pace] == 0 and self.table.next_bot() is not None:
+            # another bot moves at once: draw the table once a frame, not once a move (the
+            # log and the announcement still tell every move)
+            self._redraw_soon()
+        else:
+            self.refresh_table()
         self.check_cover()
+
+    def _redraw_soon(self) -> None:
+        if not self._redraw_due:
+            self._redraw_due = True
+            self.set_timer(FRAME, self._redraw_now)
+
+    def _redraw_now(self) -> None:
+        if self._redraw_due:
+            self._redraw_due = False
+            if self.on_table:
+                self.refresh_table()
 
     def _bots_done(self) -> None:
         if self.table.hand_over and self.on_table:

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.cache import LRUCache
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from ...rules.tiles import WHITE
@@ -61,7 +64,11 @@ class HandTile(Widget):
     class Clicked(Message):
         index: int
 
-    def __init__(
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: tuple[object, ...] | None = None  # what set_tile was last given
+
+    def set_tile(
         self,
         tile: int,
         index: int,
@@ -71,18 +78,22 @@ class HandTile(Widget):
         key: bool = True,
         big: bool = False,
     ) -> None:
-        classes = "-gold" if tile == gold else ""
-        if drawn:
-            classes += " -drawn"
-        if big:
-            classes += " -big"
-        super().__init__(classes=classes.strip())
+        """Show another tile in this place (a hand's tiles are kept from move to move and
+        given their new faces, rather than made again); drawn again only if it changed."""
+        shown = (tile, index, gold, ascii_tiles, drawn, key, big)
+        if shown == self._shown:
+            return
+        self._shown = shown
         self.tile = tile
         self.index = index
         self.gold = gold
         self.ascii_tiles = ascii_tiles
         self.show_key = key
         self.big = big
+        self.set_class(tile == gold, "-gold")
+        self.set_class(drawn, "-drawn")
+        self.set_class(big, "-big")
+        self.refresh()
 
     def render(self) -> Text:
         """Six rows: the box (4 rows; 5 rows, 6 cells wide when big) one row up when raised,
@@ -113,8 +124,26 @@ class HandTile(Widget):
         rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
         return Text("\n").join([*rows, Text(key.center(inner + 2), style=KEY_STYLE)])
 
+    def render_line(self, y: int) -> Strip:
+        """A row of the tile, from the strips of tiles drawn before (made as Textual makes
+        them): a hand shows the same few dozen faces, marks and keys over and over."""
+        width, height = self.size
+        style = self.visual_style
+        key = (
+            self.tile, self.gold, self.ascii_tiles, self.big, self.has_class("-hl"),
+            self.has_class("-raised"), self.show_key, self.index, width, height, style,
+        )  # fmt: skip
+        strips = _TILE_STRIPS.get(key)
+        if strips is None:
+            strips = Visual.to_strips(self, self._render(), width, height, style)
+            _TILE_STRIPS.set(key, strips)
+        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
+
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.index))
+
+
+_TILE_STRIPS: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(1024)
 
 
 @dataclass(frozen=True)
@@ -128,26 +157,47 @@ class HandState:
 
 
 class HandView(Horizontal):
-    """The row of your concealed tiles: new tiles (``state``) recompose the row; the cursor,
-    a hovered choice's tiles and whether it is your discard only restyle the tiles."""
+    """The row of your concealed tiles. New tiles (``state``) are given to the tiles already
+    in the row, which is only lengthened or shortened at its end (a draw, a discard, a call);
+    the cursor, a hovered choice's tiles and whether it is your discard only restyle them."""
 
-    state: reactive[HandState] = reactive(HandState, recompose=True)
+    state: reactive[HandState] = reactive(HandState)
     highlight: reactive[tuple[int, ...] | None] = reactive(None)
     cursor: reactive[int] = reactive(0)
     active: reactive[bool] = reactive(False)  # your discard: the cursor tile is raised
 
     def compose(self) -> ComposeResult:
+        yield from self._new_tiles(0)
+
+    def _new_tiles(self, start: int) -> list[HandTile]:
         s = self.state
         last = len(s.tiles) - 1
-        marks = self._marks()
-        for i, t in enumerate(s.tiles):
-            drawn = s.has_drawn and i == last
-            tile = HandTile(t, i, s.gold, s.ascii_tiles, drawn, s.keys, s.big)
-            tile.add_class(*marks[i])
-            yield tile
+        tiles = []
+        for i, t in enumerate(s.tiles[start:], start):
+            tile = HandTile()
+            tile.set_tile(t, i, s.gold, s.ascii_tiles, s.has_drawn and i == last, s.keys, s.big)
+            tiles.append(tile)
+        return tiles
+
+    def watch_state(self, state: HandState) -> None:
+        widgets = self.tile_widgets()
+        count = len(state.tiles)
+        if len(widgets) > count:
+            self.remove_children(widgets[count:])
+            widgets = widgets[:count]
+        last = count - 1
+        for i, w in enumerate(widgets):
+            drawn = state.has_drawn and i == last
+            w.set_tile(
+                state.tiles[i], i, state.gold, state.ascii_tiles, drawn, state.keys, state.big
+            )
+        if len(widgets) < count:
+            self.mount_all(self._new_tiles(len(widgets)))
+        self._paint()
 
     def tile_widgets(self) -> list[HandTile]:
-        return list(self.query(HandTile))
+        # tiles being removed stay among the children until Textual has pruned them
+        return [w for w in self.children if isinstance(w, HandTile) and not w._pruning]
 
     def _marks(self) -> list[set[str]]:
         """Per tile: -cursor, and -hl (used by the highlighted choice) or -dim (not used)."""
@@ -177,12 +227,14 @@ class HandView(Horizontal):
 
     def _paint(self) -> None:
         widgets = self.tile_widgets()
-        if len(widgets) != len(self.state.tiles):
-            return  # a recompose is on its way and will paint
-        for w, marks in zip(widgets, self._marks(), strict=True):
+        for w, marks in zip(widgets, self._marks(), strict=False):
+            changed = False
             for name in ("-cursor", "-hl", "-dim", "-raised"):
-                w.set_class(name in marks, name)
-            w.refresh()
+                if w.has_class(name) != (name in marks):
+                    w.set_class(name in marks, name)
+                    changed = True
+            if changed:  # the marks change the box's lines, not only its colours
+                w.refresh()
 
     def tile_at(self, index: int) -> int | None:
         tiles = self.state.tiles

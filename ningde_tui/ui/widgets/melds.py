@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...rules.melds import Meld, MeldKind
 from ..palette import CALL
 from ..tilefaces import ARROWS, FLAT, Piece, row_lines
+from .steady import SteadyStatic
 
 
 def meld_pieces(meld: Meld, owner: int | None, faces: bool) -> list[Piece]:
@@ -89,11 +89,11 @@ def melds_lines(s: MeldsState) -> list[Text]:
     return out
 
 
-class MeldsView(Static):
+class MeldsView(SteadyStatic):
     """Your melds, beside your hand."""
 
     state: reactive[MeldsState] = reactive(MeldsState, init=False)
 
     def watch_state(self, state: MeldsState) -> None:
         self.display = bool(state.melds)
-        self.update(Text("\n").join(melds_lines(state)))
+        self.show(Text("\n").join(melds_lines(state)))

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ..model.i18n import seat_name, tr
 from ..palette import BAD, GOLD, GOOD, SOFT
+from .steady import SteadyStatic
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class ScoreState:
     bottom: int = 0  # the viewer's seat, in bold
 
 
-class ScoreBoard(Static):
+class ScoreBoard(SteadyStatic):
     state: reactive[ScoreState] = reactive(ScoreState, init=False)
 
     def watch_state(self, state: ScoreState) -> None:
@@ -53,4 +53,4 @@ class ScoreBoard(Static):
                 name.append(f" {badge}", style=f"bold {GOLD}")
             colour = GOOD if score > 0 else BAD if score < 0 else SOFT
             table.add_row(mark, name, Text(f"{score:+d}", style=f"bold {colour}"))
-        self.update(table)
+        self.show(table, size=(4,))  # a row per seat, as wide as the panel

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...rules.melds import Meld
 from ..model.i18n import level_name, seat_name, tr
@@ -19,6 +18,7 @@ from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
 from ..tilefaces import FLAT, backs, chip, row_lines
 from .hand import sort_hand
 from .melds import MeldsState, meld_pieces, melds_lines
+from .steady import SteadyStatic
 
 CALLOUT_STYLE = f"bold {ON_GOLD} on {LIT}"
 
@@ -90,7 +90,7 @@ def score_text(s: SeatState) -> Text:
     return out
 
 
-class SeatView(Static):
+class SeatView(SteadyStatic):
     """Another player at their side of the table: name, dealer mark and score, the hand face
     down (or face up when watching), the melds as tiles."""
 
@@ -98,7 +98,7 @@ class SeatView(Static):
 
     def watch_state(self, state: SeatState) -> None:
         self.set_class(state.active, "-active")
-        self.update(Text("\n").join(seat_lines(state)))
+        self.show(Text("\n").join(seat_lines(state)))
 
 
 def callout_text(s: SeatState) -> Text:
@@ -176,7 +176,7 @@ def open_hand(s: SeatState, width: int) -> Text:
     return Text("\n").join(rows)
 
 
-class MySeatLine(Static):
+class MySeatLine(SteadyStatic):
     """Your name line above your hand: dealer mark and score."""
 
     state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False)
@@ -198,4 +198,4 @@ class MySeatLine(Static):
             line.append("  ")
             line.append(" · ".join(state.tags), style=f"bold {GOLD}")
         self.set_class(state.active, "-active")
-        self.update(line)
+        self.show(line)

@@ -16,9 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
-from rich.console import Group
-from rich.text import Text
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ...rules.tiles import TOTAL_TILES
@@ -268,14 +270,19 @@ def fit_centre(groups: list[list[Line]], width: int, height: int) -> list[Line]:
 
 class WallView(Widget):
     """Draws the square wall and the centre from its ``state``, filling the widget, and lays
-    its children, the four ponds (``PondView``), inside it (``inside``)."""
+    its children, the four ponds (``PondView``), inside it (``inside``).
 
-    state: reactive[WallState] = reactive(WallState)
+    The wall is drawn line by line (``render_line``) from its grid of cells: a move changes a
+    stack or two and a few words of the centre, so only the rows that changed are drawn again
+    and sent to the screen."""
+
+    state: reactive[WallState] = reactive(WallState, repaint=False)
 
     def __init__(self, *children: Widget, id: str | None = None, classes: str | None = None):
         super().__init__(*children, id=id, classes=classes)
         self.square = COMPACT
         self.layout_inside = inside(COMPACT)
+        self._grid: list[list[Cell]] | None = None  # as last drawn
 
     def on_mount(self) -> None:
         self._lay_out()
@@ -286,6 +293,19 @@ class WallView(Widget):
     def watch_state(self, old: WallState, new: WallState) -> None:
         if max(old.discards, CAPACITY) != max(new.discards, CAPACITY):
             self._lay_out()
+            return
+        before, self._grid = self._grid, None
+        if before is None or not self.is_mounted:
+            self.refresh()
+            return
+        grid = self.lines()
+        if len(grid) != len(before):
+            self.refresh()
+            return
+        width = self.size.width
+        for y, (was, now) in enumerate(zip(before, grid, strict=True)):
+            if was != now:  # Textual keeps the other rows as it drew them
+                self.refresh(Region(0, y, width, 1))
 
     def _lay_out(self) -> None:
         """The square for the widget's size, and each pond at its place in it."""
@@ -298,7 +318,14 @@ class WallView(Widget):
             pond.styles.width = shape.width
             pond.styles.height = shape.height
             pond.shape = shape
+        self._grid = None
         self.refresh()
+
+    def lines(self) -> list[list[Cell]]:
+        """The grid as drawn now (made once per state and size)."""
+        if self._grid is None:
+            self._grid = self.grid()
+        return self._grid
 
     def grid(self) -> list[list[Cell]]:
         s, q = self.state, self.square
@@ -399,12 +426,24 @@ class WallView(Widget):
         hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
         return [hand, dice, [dealer], gold, counts, [turn]]
 
-    def render(self) -> Group:
-        lines = []
-        for row in self.grid():
-            line = Text()
-            for ch, style in row:
-                if ch:
-                    line.append(ch, style=style or None)
-            lines.append(line)
-        return Group(*lines)
+    def render_line(self, y: int) -> Strip:
+        grid = self.lines()
+        return row_strip(grid[y] if y < len(grid) else [], self.rich_style, self.size.width)
+
+
+def row_strip(row: list[Cell], base: Style, width: int) -> Strip:
+    """One row of the grid as a strip ``width`` cells wide, runs of one style together, on the
+    widget's own colours."""
+    segments: list[Segment] = []
+    run, run_style = "", ""
+    for ch, style in row:
+        if not ch:
+            continue  # the second cell of a wide character
+        if style != run_style and run:
+            segments.append(Segment(run, base + Style.parse(run_style) if run_style else base))
+            run = ""
+        run += ch
+        run_style = style
+    if run:
+        segments.append(Segment(run, base + Style.parse(run_style) if run_style else base))
+    return Strip(segments).adjust_cell_length(width, base)
