@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 
 import pytest
-from pilot_helpers import settle
+from pilot_helpers import settle, widget_text
 from textual.widgets import Button, OptionList
 from tutorial_helpers import LEARN_SIZE, bar_text, learn_app, open_lesson, play, prose_text
 
@@ -26,6 +26,7 @@ from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.screens.tutorial import LessonDone, LessonScreen, TutorialScreen
+from ningde_tui.ui.widgets.keybar import KeyBar
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,19 @@ async def test_each_lesson_refuses_a_wrong_move_and_is_played_to_its_goal(course
         assert lesson.id in load_progress().done
 
 
+async def test_a_right_move_after_a_refusal_clears_it_from_the_table() -> None:
+    """The refusal is on the lesson's bar and the table's announcement line; once the player
+    makes the right move, the announcement is the table's own again."""
+    async with learn_app().run_test(size=LEARN_SIZE) as pilot:
+        screen = await open_lesson(pilot, number_of("tiles"))
+        before = screen.announcement
+        await play(pilot, "-w")
+        assert screen.announcement.kind == "error"
+        await play(pilot, "-9p")
+        assert screen.announcement.kind != "error" and screen.announcement != before
+        assert "不对" not in bar_text(pilot) and tr("zh", "lesson.right") in bar_text(pilot)
+
+
 async def test_the_real_table_under_the_lessons(config_dir) -> None:
     """What the engine does at the lessons' tables: 杠 draws from the tail and the reserve
     grows by 2 (rules.md §5, §6); 碰 beats 上家's 吃 (§5)."""
@@ -140,7 +154,7 @@ async def test_after_a_pong_no_kong_and_a_concealed_kong_keeps_four_more_back() 
         assert obs.reserve == 20
 
 
-async def test_the_lock_and_the_restriction_are_said_above_the_choices() -> None:
+async def test_the_lock_and_the_restriction_are_said_beside_the_choices() -> None:
     """rules.md §9: the panel says why 胡 is not offered (the lesson asks the player to read
     it), for the 金雀 restriction and the 闲金 lock."""
     async with learn_app().run_test(size=LEARN_SIZE) as pilot:
@@ -208,6 +222,10 @@ async def test_reading_a_result_shows_the_real_result_then_the_formulas() -> Non
         await open_lesson(pilot, number_of("result"))
         await play(pilot, "m")
         assert isinstance(pilot.app.screen, ResultScreen)
+        keys = " ".join(
+            widget_text(k) for k in pilot.app.screen.query_one(KeyBar).query("FooterKey")
+        )
+        assert "小结" in keys and "下一局" not in keys  # Enter goes on to the lesson's summary
         await pilot.press("enter")
         await settle(pilot)
         pays = str(pilot.app.screen.query_one("#done-pays").render())

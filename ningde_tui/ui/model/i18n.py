@@ -818,7 +818,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     # 1. the tiles, and 白板 as the gold's face
     "lesson.tiles.title": ("牌与白板", "The tiles, and the white dragon"),
     "lesson.tiles.intro": (
-        "宁德麻将只有万、筒、条三门（各 1-9，每种四张）加四张白板，共 112 张。开局翻出的那张定下「金」；白板不是万能牌，它当作金那张牌用。本局金是五条，所以白板就是一张五条。",
+        "宁德麻将只有万、筒、条三门（各 1-9，每种四张）加四张白板，共 112 张。开局翻出的那张定下「金」；白板不是万能牌，它当作金那张牌用。这一课的金是五条，所以白板就是一张五条。",
         "Ningde mahjong has three suits only, characters (m), dots (p) and bamboo (s), 1 to 9, four of each, plus four white dragons: 112 tiles. The tile flipped at the start sets the gold; a white dragon is not wild, it plays as the gold's tile. Here the gold is 5s, so a white dragon is a 5s.",
     ),
     "lesson.tiles.goal1": (
@@ -849,7 +849,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     # 2. the gold
     "lesson.gold.title": ("金：万能，但不能打", "The gold: wild, never discarded"),
     "lesson.gold.intro": (
-        "金（本局是九条）是万能牌：在你手里它能当任何一张。但金永远不能打出去，也不能拿来吃、碰、杠。",
+        "金（这一课是九条）是万能牌：在你手里它能当任何一张。但金永远不能打出去，也不能拿来吃、碰、杠。",
         "The gold (9s here) is wild: in your hand it can be any tile. But a gold can never be discarded, and is never used to chow, pong or kong.",
     ),
     "lesson.gold.goal1": (
@@ -956,8 +956,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "You hold four 2m, but you have just called: discard something else first. Want to kong now? Try k.",
     ),
     "lesson.after_call.no_kong": (
-        "先打一张别的牌，四张二万留到下次摸牌以后暗杠。",
-        "Discard another tile now, and keep the four 2m for a concealed kong after your next draw.",
+        "四张二万留着别拆，打一张别的牌。",
+        "Keep the four 2m together, and discard another tile.",
     ),
     "lesson.after_call.keep_four": (
         "留着四张二万：摸牌以后就能暗杠。",
@@ -1007,15 +1007,18 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "You drew your third gold (5p). Three golds would win now, but this hand is close to a gold run (the three golds one meld, nothing else a gold), which pays far more: press n to play on.",
     ),
     "lesson.three_gold.take_now": (
-        "三金倒只按自摸算；金顺是「金 × 3 + 30」，多好几倍。按 n 不倒。",
-        "Three golds pays as a self-drawn win; a gold run pays gold × 3 + 30, several times more. Press n to play on.",
+        "三金倒只按自摸算，(金 + 杠 + 庄 + 胡 1) × 2；金顺是 (金 + 杠 + 庄) × 3 + 30，多好几倍。按 n 不倒。",
+        "Three golds pays as a self-drawn win, (gold + kong + dealer + win 1) × 2; a gold run pays (gold + kong + dealer) × 3 + 30, several times more. Press n to play on.",
     ),
     "lesson.three_gold.other1": ("按 n 不倒。", "Press n to play on."),
     "lesson.three_gold.goal2": (
         "不倒以后照常打牌：打出一筒。",
         "Having played on, discard as usual: the 1p.",
     ),
-    "lesson.three_gold.other2": ("这一课先打一筒。", "This lesson throws the 1p first."),
+    "lesson.three_gold.other2": (
+        "一筒和九筒都是孤张；这一课先打一筒，九筒留到下一步。",
+        "The 1p and the 9p are both loose: this lesson throws the 1p now and the 9p next.",
+    ),
     "lesson.three_gold.goal3": (
         "摸到四条，二三四条成了。现在按 m 就能胡，但只按自摸算，和三金倒一样多。再等一张：打出九筒，听六万、九万做金顺。",
         "You drew 4s: 2s-3s-4s is complete. m would win now, but only as self-drawn, no more than three golds. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
@@ -1050,8 +1053,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Pass, and leave it to your own draw: a self-draw wins any way, and a 3m makes the gold pair.",
     ),
     "lesson.jinque.chi": (
-        "吃了就不听金雀了。过，等三万。",
-        "A chow would break your gold-pair wait. Pass and wait for the 3m.",
+        "吃了还得再打一张，听的还是三万，白白多亮出一副牌。过，等三万。",
+        "A chow gains nothing: you would discard again and still wait on the 3m, with a meld shown for nothing. Pass and wait for the 3m.",
     ),
     "lesson.jinque.other1": ("按 s 过。", "Press s to pass."),
     "lesson.jinque.goal2": (
@@ -1122,7 +1125,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.dandiao.other3": ("按 m 胡。", "Press m to win."),
     "lesson.dandiao.summary": (
-        "单钓：五副都是叫出来的，只剩一张等对子。单钓时你自己点炮、自摸都能胡；另外三家只能自摸。",
+        "单钓：五副都是叫出来的，只剩一张等对子。单钓时你胡别人打的牌、自摸都行；另外三家只能自摸。",
         "Single wait: five called melds and one tile waiting for its pair. You may then win on a discard or by self-draw; the other three only by self-draw.",
     ),
     # 11. the lock
@@ -1136,12 +1139,12 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Left discards 5s, which would finish your hand; but someone waits with a free gold, and that locks discard wins (read the line beside the choices). Press s to pass.",
     ),
     "lesson.lock.locked": (
-        "过，等自己摸到它：锁只管点炮，不管自摸。",
-        "Pass, and draw it yourself: the lock stops discard wins, not self-draws.",
+        "过，等自己摸：锁只管点炮，不管自摸。",
+        "Pass, and wait for your own draw: the lock stops discard wins, not self-draws.",
     ),
     "lesson.lock.pong": (
-        "碰了听牌就散了；过，等自己摸。",
-        "A pong would break your wait; pass, and draw it yourself.",
+        "碰了还得打掉一张八条，只剩听八条；过，五条、八条都还能自摸。",
+        "A pong makes you throw an 8s and wait on the 8s alone; pass, and the 5s or the 8s may still come to your own draw.",
     ),
     "lesson.lock.other1": ("按 s 过。", "Press s to pass."),
     "lesson.lock.goal2": (
@@ -1151,7 +1154,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.lock.not_yet": ("按 m 自摸。", "Press m to win it."),
     "lesson.lock.other2": ("按 m 胡。", "Press m to win."),
     "lesson.lock.summary": (
-        "锁：有人单钓或闲金（而且他已经打过牌）的时候，另外三家只能自摸；单钓、闲金的那一家点炮、自摸都能胡。",
+        "锁：有人单钓或闲金（而且他已经打过牌）的时候，另外三家只能自摸；单钓、闲金的那一家胡别人打的牌、自摸都行。",
         "The lock: while a player waits single or with a free gold (once they have discarded), the other three may only win by self-draw; that player may win either way.",
     ),
     # 12. the end of the wall

@@ -83,6 +83,7 @@ class LessonScreen(TableScreen):
         # a lesson plays without the auto options: every decision is the player's
         self.auto = self.settings_auto = AutoPlay()
         self.word: Line | None = None  # the lesson's word on the last decision
+        self.refused_over: Line | None = None  # the table's announcement a refusal covers
         self.ended = False
 
     def compose(self) -> ComposeResult:
@@ -134,6 +135,8 @@ class LessonScreen(TableScreen):
         else:
             goal = tr(lang, "lesson.goal", goal=self.lesson_table.goal(lang))
             text = tr(lang, "lesson.wrong", why=why or goal)
+        if self.refused_over is None:
+            self.refused_over = self.announcement
         self.word = Line(text, "error")
         self.announce(self.word)
         self.refresh_bar()
@@ -157,6 +160,9 @@ class LessonScreen(TableScreen):
             return
         step = self.lesson_table.step
         self.word = None
+        if self.refused_over is not None:  # the refusal is answered: the table's line again
+            self.announce(self.refused_over)
+            self.refused_over = None
         super().act(action)
         if self.lesson_table.step > step and not self.ended:
             self.word = Line(tr(self.lang, "lesson.right"), "action")
@@ -189,7 +195,7 @@ class LessonScreen(TableScreen):
             return
         self.ended = True
         self.app.push_screen(
-            ResultScreen(
+            LessonResult(
                 self.table.standings(False),
                 view,
                 result,
@@ -232,6 +238,12 @@ class LessonScreen(TableScreen):
         return super().check_action(action, parameters)
 
 
+class LessonResult(ResultScreen):
+    """The real result screen, closed to the lesson's summary (its Enter says so)."""
+
+    BINDINGS = [Binding("enter,space", "dismiss", "lesson.result_button", key_display="⏎")]
+
+
 class LessonDone(PlayerModal[str]):
     """A lesson's summary, on one screen: what it taught, the room's reading where the lesson
     follows the room's rules, and for a won hand each payer's formula as the engine computed
@@ -239,7 +251,7 @@ class LessonDone(PlayerModal[str]):
 
     CSS_PATH = "tutorial.tcss"
     BINDINGS = [
-        Binding("enter", "first", "key.next", key_display="⏎"),
+        Binding("enter", "first", "lesson.next_button", key_display="⏎"),
         Binding("escape", "choose('list')", "lesson.list_button", key_display="Esc"),
     ]
 
@@ -304,9 +316,12 @@ class LessonDone(PlayerModal[str]):
             tr(lang, "result.win", name=name, pattern=pattern_name(r.pattern, lang)),
             style=f"bold {GOLD}",
         )
-        if r.events:  # 最后一出, 抢金…: what happened on the way, as the result screen says it
-            names = "、".join(tr(lang, f"rule_event.{e}") for e in r.events)
-            out.append("   " + tr(lang, "result.events", events=names), style=MUTED)
+        # 最后一出, 不倒…: what happened on the way, as the result screen says it (but the
+        # pattern's own name again: 抢金 is the win and the event)
+        named = pattern_name(r.pattern, lang)
+        names = [n for n in (tr(lang, f"rule_event.{e}") for e in r.events) if n != named]
+        if names:
+            out.append("   " + tr(lang, "result.events", events="、".join(names)), style=MUTED)
         for seat in range(4):
             if seat == r.winner:
                 continue
