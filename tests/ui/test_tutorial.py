@@ -87,7 +87,7 @@ async def test_each_lesson_refuses_a_wrong_move_and_is_played_to_its_goal(course
         assert tr("zh", lesson.key("intro")) in bar_text(pilot)
         await play(pilot, *course.before)
         step = screen.lesson_table.step
-        assert tr("zh", lesson.key(lesson.steps[step].goal)) in bar_text(pilot)
+        assert screen.lesson_table.goal("zh") in bar_text(pilot)
         version = screen.lesson_table.version
         await play(pilot, course.wrong)
         shown = bar_text(pilot)
@@ -177,6 +177,7 @@ async def test_the_end_of_the_wall_wins_by_itself_in_the_last_round() -> None:
         screen = await open_lesson(pilot, number_of("wall_end"))
         obs = screen.lesson_table.observation()
         assert obs.reserve == 16 and obs.drawable == 6
+        assert "可摸的牌只剩 6 张，后面 16 张留着不摸" in bar_text(pilot)  # the table's numbers
         await play(pilot, "-3s")
         assert isinstance(pilot.app.screen, LessonDone)
         result = pilot.app.screen.result
@@ -320,3 +321,19 @@ async def test_a_progress_file_that_cannot_be_written_is_said(config_dir) -> Non
         await settle(pilot)
         lessons = pilot.app.screen.query_one("#lessons", OptionList)
         assert str(lessons.get_option_at_index(0).prompt).startswith("✓")  # for this run
+
+
+async def test_on_a_short_terminal_the_bar_leaves_the_intro_to_the_list() -> None:
+    """At 110×34 the table keeps its rows: the bar is the lesson's title and goal (the list
+    shows the intro beside the lesson before it opens)."""
+    intro = tr("zh", LESSONS[0].key("intro"))
+    async with learn_app().run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        assert intro in prose_text(pilot, "#lesson-about")
+        screen = await open_lesson(pilot, 0)
+        shown = bar_text(pilot)
+        assert intro not in shown and screen.lesson_table.goal("zh") in shown
+        assert screen.query_one("#lesson-bar").region.height <= 3
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        assert intro in bar_text(pilot)  # a taller terminal: the intro again

@@ -794,7 +794,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.wrong": ("不对：{why}", "Not that: {why}"),
     "lesson.wrong_engine": (
         "不对：牌桌不让——{engine}。{why}",
-        "Not that: the table refuses ({engine}). {why}",
+        "Not that: the table refuses — {engine}. {why}",
     ),
     "lesson.right": ("对了！", "Right!"),
     "lesson.reading": ("本房间的读法：{rule}", "This room's reading: {rule}"),
@@ -1021,7 +1021,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.three_gold.goal3": (
         "摸到四条，二三四条成了。现在按 m 就能胡，但只按自摸算，和三金倒一样多。再等一张：打出九筒，听六万、九万做金顺。",
-        "You drew 4s: 2s-3s-4s is complete. m would win now, but only as self-drawn, no more than three golds. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
+        "You drew 4s: 2s-3s-4s is complete. Press m and you win now, but only as self-drawn, which pays no more than three golds. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
     ),
     "lesson.three_gold.zimo_now": (
         "现在胡只算自摸，和三金倒一样多；再摸一张就是金顺。打九筒。",
@@ -1168,8 +1168,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Does the flipped gold count in the wall? In this room: {rule}",
     ),
     "lesson.wall_end.goal1": (
-        "只剩几张可摸了（看牌墙中间的「可摸」和「留」）。打出三条，留着七八条，两头听六条、九条。",
-        "Only a few tiles are left to draw (see the centre of the wall). Discard the 3s and keep 7s-8s, waiting on 6s or 9s.",
+        "可摸的牌只剩 {drawable} 张，后面 {reserve} 张留着不摸。打出三条，留着七八条，两头听六条、九条。",
+        "Only {drawable} tiles are left to draw, and the {reserve} behind them are kept back. Discard the 3s and keep 7s-8s, waiting on 6s or 9s.",
     ),
     "lesson.wall_end.keep_wait": (
         "七八条两头都能听（六条、九条），留着它们。",
@@ -1218,7 +1218,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.result.other1": ("按 m 胡。", "Press m to win."),
     "lesson.result.summary": (
         "自摸是 (金 + 杠 + 庄 + 胡 1) × 2。上家是庄，连了一庄（庄×2），所以只有上家的公式里有「庄2」，另外两家没有。",
-        "Self-drawn pays (gold + kong + dealer + win 1) × 2. Left is the dealer for the second time (dealer ×2), so only Left's formula has dealer2; the other two's have none.",
+        "Self-drawn pays (gold + kong + dealer + win 1) × 2. Left is the dealer for the second time (dealer ×2), so dealer2 is in Left's formula alone, not in Right's or Across's.",
     ),
 }
 

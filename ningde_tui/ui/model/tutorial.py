@@ -230,8 +230,13 @@ class LessonTable:
         return self.match.game.phase not in CHOICE_PHASES
 
     def goal(self, lang: str) -> str:
+        """The goal of the step the player is at; it may name the tiles left to draw and the
+        reserve as the table has them now (``{drawable}``, ``{reserve}``)."""
         step = self.current
-        return "" if step is None else tr(lang, self.lesson.key(step.goal))
+        if step is None:
+            return ""
+        obs = self.match.observation(HUMAN)
+        return tr(lang, self.lesson.key(step.goal), drawable=obs.drawable, reserve=obs.reserve)
 
     def judge(self, action: Action) -> Verdict:
         """The lesson's word on the player's ``action`` before it is played: right, or the

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -43,6 +43,9 @@ from .result import ResultScreen
 from .table import TableScreen
 
 TICK, TODO = "✓", "·"
+# terminals shorter than this keep the table its rows: the bar leaves the lesson's intro to the
+# list (which shows it beside the lesson) and puts the goal beside the lesson's title
+SHORT_BAR_BELOW = 46
 NEXT, LIST, PLAY = "next", "list", "play"  # what the player chose at a lesson's end
 
 
@@ -102,14 +105,16 @@ class LessonScreen(TableScreen):
             total=len(LESSONS),
             title=tr(lang, lesson.key("title")),
         )
-        paragraphs: list[tuple[Span, ...]] = [
-            ((head + "  ", f"bold {GOLD}"), (tr(lang, lesson.key("intro")), SOFT))
-        ]
+        goal = self.lesson_table.goal(lang)
+        goal_span: Span = (tr(lang, "lesson.goal", goal=goal) if goal else "", f"bold {TEXT}")
+        short = self.app.size.height < SHORT_BAR_BELOW
+        first: tuple[Span, ...] = ((head + "  ", f"bold {GOLD}"),)
+        first += (goal_span,) if short else ((tr(lang, lesson.key("intro")), SOFT),)
+        paragraphs: list[tuple[Span, ...]] = [first]
         for note in room_notes(lesson, self.lesson_table.room, lang):
             paragraphs.append(((note, f"bold {MUTED}"),))
-        goal = self.lesson_table.goal(lang)
-        if goal:
-            paragraphs.append(((tr(lang, "lesson.goal", goal=goal), f"bold {TEXT}"),))
+        if goal and not short:
+            paragraphs.append((goal_span,))
         if self.word is not None:
             style = f"bold {GOOD}" if self.word.kind == "action" else f"bold {BAD}"
             paragraphs.append(((self.word.text, style),))
@@ -123,6 +128,10 @@ class LessonScreen(TableScreen):
     def refresh_table(self) -> None:
         super().refresh_table()
         self.refresh_bar()
+
+    @on(events.Resize)
+    def _resized(self) -> None:
+        self.refresh_bar()  # the bar is shorter on a short terminal
 
     def refuse(self, verdict: Verdict) -> None:
         """Say why the decision is wrong, on the bar and in the announcement: the lesson's
