@@ -27,6 +27,7 @@ COMMANDS: dict[str, Command] = {
     "play": Command("play", "play against three bots in the terminal (the default)", True),
     "hotseat": Command("hotseat", "two to four players take turns at one terminal", True),
     "demo": Command("demo", "watch four bots play, every hand face up", True),
+    "learn": Command("learn", "the tutorial: short guided hands that teach the rules", True),
     "replay": Command("replay", "watch a game record, or check it", True),
     "join": Command("join", "sit at a seat of an online room (ningde host)", True),
     "serve": Command("serve", "the same app in a web browser", False),

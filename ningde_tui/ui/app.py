@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from .screens.remote import RemoteTableScreen
     from .screens.result import ResultScreen
     from .screens.table import TableScreen
+    from .screens.tutorial import TutorialScreen
 
 
 class Palette(DismissOnce, CommandPalette):
@@ -91,10 +92,11 @@ class NingdeApp(App[None]):
         Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True),
     ]
 
-    def __init__(self, options: LaunchOptions | None = None) -> None:
+    def __init__(self, options: LaunchOptions | None = None, first_page: str | None = None) -> None:
         super().__init__()
         options = options or LaunchOptions()
         self.options = options
+        self.first_page = first_page  # a page opened over the start screen (``ningde learn``)
         localize_bindings(self, options.lang)
         self.register_theme(THEME)
         self.theme = THEME.name
@@ -140,6 +142,8 @@ class NingdeApp(App[None]):
     def open_first_screen(self) -> None:
         if self.options.start_screen:
             self.push_screen(self.start(self.seed))
+            if self.first_page is not None:
+                self.action_open(self.first_page)
         else:
             self.new_game(self.seed, self.seats, self.rounds, self.names)
 
@@ -496,6 +500,13 @@ class NingdeApp(App[None]):
     def on_table_screen_done(self, _: TableScreen.Done) -> None:
         self.action_new_game()
 
+    def on_tutorial_screen_play_game(self, _: TutorialScreen.PlayGame) -> None:
+        """After the last lesson: a real game, with the seats of the start screen."""
+        from .screens.tutorial import TutorialScreen
+
+        if isinstance(self.screen, TutorialScreen):
+            self.new_game(self.seed, self.seats, self.rounds, self.names)
+
     def on_open_screen(self, message: OpenScreen) -> None:
         self.action_open(message.page)
 
@@ -617,6 +628,7 @@ PAGES: dict[str, Page] = {
     ),
     "stats": Page(".screens.stats:StatsScreen", "cmd.stats", "cmd.stats_help"),
     "help": Page(".screens.help:HelpScreen", "cmd.help", "cmd.help_help"),
+    "tutorial": Page(".screens.tutorial:TutorialScreen", "cmd.tutorial", "cmd.tutorial_help"),
     "settings": Page(
         ".screens.settings:SettingsScreen",
         "start.settings",

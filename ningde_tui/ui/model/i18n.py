@@ -757,6 +757,469 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "a 自动胡 · x 不吃（本局）· z 自动过（胡除外）· d 摸切（Enter 打出刚摸的牌）· l 剩牌",
         "a auto win · x no chow (this hand) · z auto pass (not a win) · d discard the draw (Enter throws the tile just drawn) · l unseen tiles",
     ),
+    # The tutorial (教学): the list of lessons, the lesson's bar over the table, its summary
+    "start.tutorial": ("教学", "Tutorial"),
+    "cmd.tutorial": ("教学", "Tutorial"),
+    "cmd.tutorial_help": (
+        "一课一课学宁德麻将：在真正的牌桌上打几手短牌",
+        "Learn Ningde mahjong in short guided hands at the real table",
+    ),
+    "tutorial.title": ("教学", "Tutorial"),
+    "tutorial.intro": (
+        "每一课是一手安排好的牌，只有一个目标。做对了就往下走；做错了，课程会说为什么，再试一次。",
+        "Each lesson is one hand laid out for you, with one goal. The right move goes on; a wrong one is explained, and you try again.",
+    ),
+    "tutorial.row": ("第 {n} 课  {title}", "Lesson {n}  {title}"),
+    "tutorial.progress": ("已学完 {done}/{total} 课", "{done} of {total} lessons done"),
+    "tutorial.next": (
+        "下一课：第 {n} 课 {title}（Enter 开始）",
+        "Next: lesson {n}, {title} (Enter starts it)",
+    ),
+    "tutorial.all_done": (
+        "全部学完了！哪一课都可以再练。",
+        "Every lesson done! Play any of them again whenever you like.",
+    ),
+    "tutorial.cannot_save": (
+        "学习进度无法保存（{why}），只在这次运行中记得",
+        "Your progress cannot be saved ({why}); it is kept for this run only",
+    ),
+    "tutorial.bad_file": (
+        "学习进度文件读不了（{why}）：{where}，从头记起",
+        "The progress file cannot be read ({why}): {where}; starting afresh",
+    ),
+    "key.start_lesson": ("开始这一课", "start the lesson"),
+    "key.leave_lesson": ("离开这一课", "leave the lesson"),
+    "lesson.bar": ("教学 {n}/{total} · {title}", "Lesson {n}/{total} · {title}"),
+    "lesson.goal": ("目标：{goal}", "Goal: {goal}"),
+    "lesson.wrong": ("不对：{why}", "Not that: {why}"),
+    "lesson.wrong_engine": (
+        "不对：牌桌不让——{engine}。{why}",
+        "Not that: the table refuses — {engine}. {why}",
+    ),
+    "lesson.right": ("对了！", "Right!"),
+    "lesson.reading": ("本房间的读法：{rule}", "This room's reading: {rule}"),
+    "lesson.differs": (
+        "你的房间规则和这一课不同：{rule}",
+        "Your room plays this otherwise: {rule}",
+    ),
+    "lesson.rule_is": ("{rule}：{value}", "{rule}: {value}"),
+    "lesson.done_title": ("第 {n} 课学完：{title}", "Lesson {n} done: {title}"),
+    "lesson.learned": ("学到了", "What you learned"),
+    "lesson.pays": ("这一手怎么算分", "What this hand pays"),
+    "lesson.next_button": ("下一课", "Next lesson"),
+    "lesson.list_button": ("课程列表", "Lessons"),
+    "lesson.play_button": ("开一局真正的牌", "Play a real game"),
+    "lesson.last": (
+        "这是最后一课。准备好了，就和三家电脑开一局真正的牌吧！",
+        "That was the last lesson. When you are ready, play a real game against three bots!",
+    ),
+    "lesson.result_next": ("Enter 看这一课的小结", "Enter: the lesson's summary"),
+    "lesson.result_button": ("小结", "Summary"),
+    # 1. the tiles, and 白板 as the gold's face
+    "lesson.tiles.title": ("牌与白板", "The tiles, and the white dragon"),
+    "lesson.tiles.intro": (
+        "宁德麻将只有万、筒、条三门（各 1-9，每种四张）加四张白板，共 112 张。开局翻出的那张定下「金」；白板不是万能牌，它当作金那张牌用。这一课的金是五条，所以白板就是一张五条。",
+        "Ningde mahjong has three suits only, characters (m), dots (p) and bamboo (s), 1 to 9, four of each, plus four white dragons: 112 tiles. The tile flipped at the start sets the gold; a white dragon is not wild, it plays as the gold's tile. Here the gold is 5s, so a white dragon is a 5s.",
+    ),
+    "lesson.tiles.goal1": (
+        "你摸到一张白板：它当五条，和四条、六条连成四五六条。打出和什么都连不上的九筒。",
+        "You drew a white dragon: as a 5s it makes 4s-5s-6s with your 4s and 6s. Discard the 9p, which fits nothing.",
+    ),
+    "lesson.tiles.white": (
+        "白板在这里就是五条，正好连起四五六条，留着它。",
+        "Here the white dragon is a 5s and completes 4s-5s-6s: keep it.",
+    ),
+    "lesson.tiles.other1": (
+        "这张牌和别的牌连得上；什么都连不上的是九筒。",
+        "That tile fits your hand; the one that fits nothing is the 9p.",
+    ),
+    "lesson.tiles.goal2": (
+        "摸到九万：七八九万成了，整手牌齐了（五副加一对将）。按 m 胡。",
+        "You drew 9m: 7m-8m-9m is complete, and so is the hand (five melds and a pair). Press m to win.",
+    ),
+    "lesson.tiles.not_yet": (
+        "先别打：这张九万让你和牌了，按 m 胡。",
+        "Don't discard: this 9m completes your hand. Press m to win.",
+    ),
+    "lesson.tiles.other2": ("按 m 胡。", "Press m to win."),
+    "lesson.tiles.summary": (
+        "三门牌加白板共 112 张。白板当金的那张牌用（这一局是五条）：能吃、碰、杠、连顺子，但它不是万能牌。和牌是五副加一对将：顺子（同一门三张连号）或刻子（三张一样）。",
+        "Three suits and the white dragons: 112 tiles. A white dragon plays as the gold's tile (5s here): it chows, pongs, kongs and makes runs as that tile, but it is not wild. A winning hand is five melds and a pair: a run (three in a row of one suit) or a triplet.",
+    ),
+    # 2. the gold
+    "lesson.gold.title": ("金：万能，但不能打", "The gold: wild, never discarded"),
+    "lesson.gold.intro": (
+        "金（这一课是九条）是万能牌：在你手里它能当任何一张。但金永远不能打出去，也不能拿来吃、碰、杠。",
+        "The gold (9s here) is wild: in your hand it can be any tile. But a gold can never be discarded, and is never used to chow, pong or kong.",
+    ),
+    "lesson.gold.goal1": (
+        "你的金当三条，和二条、四条成二三四条。打出孤张一筒。（也可以试试打金，看看会怎样。）",
+        "Your gold plays as the 3s between your 2s and 4s. Discard the lone 1p. (Try discarding the gold, too.)",
+    ),
+    "lesson.gold.gold": (
+        "金是你最好的牌：它能当三条，也能当任何一张。",
+        "The gold is your best tile: it can be the 3s, or any tile you need.",
+    ),
+    "lesson.gold.other1": (
+        "打孤张一筒：它和哪张都连不上。",
+        "Discard the lone 1p: it fits nothing.",
+    ),
+    "lesson.gold.goal2": (
+        "摸到八条：六七八条成了，金当三条，整手齐了。按 m 胡。",
+        "You drew 8s: 6s-7s-8s, the gold as 3s, and the hand is complete. Press m to win.",
+    ),
+    "lesson.gold.not_yet": (
+        "这张八条已经让你和牌了，按 m 胡。",
+        "This 8s completes your hand: press m to win.",
+    ),
+    "lesson.gold.other2": ("按 m 胡。", "Press m to win."),
+    "lesson.gold.summary": (
+        "金是万能牌，只在你自己手里当任何一张用；它不能打出，也不能拿来吃碰杠。胡牌时手里每张金多算一番（公式里的「金」）。",
+        "The gold is wild, but only inside your own hand; it is never discarded and never used for a call. Each gold in a winning hand counts one more in the score (gold in the formula).",
+    ),
+    # 3. 吃 and 碰
+    "lesson.calls.title": ("吃与碰", "Chow and pong"),
+    "lesson.calls.intro": (
+        "别人打出的牌可以叫：吃（只能吃上家，也就是你左手边那家的牌，凑成顺子），碰（谁打的都行，凑成刻子）。碰比吃优先。",
+        "A discard can be called: chow (only from Left, the player on your left, to make a run) or pong (from anyone, to make a triplet). Pong beats chow.",
+    ),
+    "lesson.calls.goal1": (
+        "上家打出四万，和你的三万、五万连成顺子：按 c 吃。",
+        "Left discards 4m, which makes a run with your 3m and 5m: press c to chow.",
+    ),
+    "lesson.calls.chi_pass": (
+        "这张四万正好补上三万和五万中间的空：吃下来。",
+        "That 4m fills the gap between your 3m and 5m: chow it.",
+    ),
+    "lesson.calls.other1": ("按 c 吃。", "Press c to chow."),
+    "lesson.calls.goal2": (
+        "吃完要马上打一张。打一张你不要的牌，留着一对七筒。",
+        "After a call you discard at once. Discard a tile you do not need, and keep your pair of 7p.",
+    ),
+    "lesson.calls.keep_pair": (
+        "留着七筒对子，马上就用得上。",
+        "Keep the pair of 7p: you will want it in a moment.",
+    ),
+    "lesson.calls.goal3": (
+        "对家打出七筒：不是上家打的，不能吃；但你有一对七筒，可以碰（按 p）。上家也想吃这张——碰比吃优先。",
+        "Across discards 7p: it is not Left's, so you cannot chow it; but you hold a pair of 7p and may pong it (press p). Left wants to chow it too: pong beats chow.",
+    ),
+    "lesson.calls.pong_pass": ("这张七筒能碰：按 p。", "You can pong this 7p: press p."),
+    "lesson.calls.pong_chi": (
+        "只能吃上家的牌；对家打的只能碰。",
+        "You chow only from Left; from Across you may only pong.",
+    ),
+    "lesson.calls.other3": ("按 p 碰。", "Press p to pong."),
+    "lesson.calls.summary": (
+        "吃：只吃上家，凑顺子。碰：谁打的都行，凑刻子。几家要同一张牌时，胡比杠、碰优先，杠、碰比吃优先，所以你的碰抢在上家的吃前面。吃、碰之后要马上打一张。",
+        "Chow: from Left only, for a run. Pong: from anyone, for a triplet. When several players want one discard, a win beats kong and pong, which beat chow: your pong came before Left's chow. After a call you discard at once.",
+    ),
+    # 4. 杠 and the tail
+    "lesson.kong.title": ("杠与牌尾", "Kong, and the tail"),
+    "lesson.kong.intro": (
+        "手里有三张一样的，别人打出第四张就能杠（明杠）。杠完从牌尾补一张，牌墙末尾不摸的留牌也多留 2 张。",
+        "With three of a kind in hand you may kong the fourth when someone discards it (an exposed kong). You then draw a replacement from the tail, and the wall keeps 2 more tiles back at its end.",
+    ),
+    "lesson.kong.goal1": (
+        "上家打出八筒，你手里有三张八筒：按 k 杠。先看看牌墙中间的「留」：现在是 16。",
+        "Left discards 8p and you hold three: press k to kong. First look at the reserve in the wall's centre: 16 now.",
+    ),
+    "lesson.kong.pong": (
+        "碰也能拿，但你有三张八筒：杠成四张多算一番（杠），还能从牌尾补一张。",
+        "A pong takes it too, but you hold three 8p: a kong of four counts one more kong in the score, and draws you a replacement.",
+    ),
+    "lesson.kong.pass": ("别过：按 k 杠。", "Don't pass: press k to kong."),
+    "lesson.kong.other1": ("按 k 杠。", "Press k to kong."),
+    "lesson.kong.goal2": (
+        "你从牌尾补了一张，留牌从 16 变成了 18。打一张牌。",
+        "You drew a replacement from the tail, and the reserve went from 16 to 18. Discard a tile.",
+    ),
+    "lesson.kong.other2": ("打一张牌。", "Discard a tile."),
+    "lesson.kong.summary": (
+        "杠：明杠（别人打出的第四张，或碰了之后自己摸到第四张加杠）每个算 1 杠，暗杠（自己摸齐四张）算 2 杠。杠完从牌尾补牌。牌墙最后留 16 张不摸，每个明杠、加杠多留 2 张，每个暗杠多留 4 张。",
+        "Kong: an exposed kong (a discard's fourth tile, or an added kong on your pong) counts 1 kong in the score, a concealed kong (four drawn yourself) 2. After a kong you draw from the tail. The wall keeps 16 tiles back, 2 more for each exposed or added kong, 4 more for each concealed one.",
+    ),
+    # 5. after a call; the concealed kong
+    "lesson.after_call.title": ("碰完先打牌；暗杠", "After a call; the concealed kong"),
+    "lesson.after_call.intro": (
+        "吃、碰之后必须马上打一张：这一轮不能杠、不能胡，就算手里有四张一样的也不行。等下次摸牌以后才能杠。",
+        "After a chow or pong you must discard at once: no kong and no win that turn, even with four of a kind in hand. Kong after your next draw.",
+    ),
+    "lesson.after_call.goal1": (
+        "上家打出三条，你有一对三条：按 p 碰。",
+        "Left discards 3s and you hold a pair of them: press p to pong.",
+    ),
+    "lesson.after_call.pong_pass": ("按 p 碰这张三条。", "Press p to pong this 3s."),
+    "lesson.after_call.other1": ("按 p 碰。", "Press p to pong."),
+    "lesson.after_call.goal2": (
+        "你手里有四张二万，可是刚碰完：先打一张别的牌。想现在杠？按 k 试试。",
+        "You hold four 2m, but you have just called: discard something else first. Want to kong now? Try k.",
+    ),
+    "lesson.after_call.no_kong": (
+        "四张二万留着别拆，打一张别的牌。",
+        "Keep the four 2m together, and discard another tile.",
+    ),
+    "lesson.after_call.keep_four": (
+        "留着四张二万：摸牌以后就能暗杠。",
+        "Keep the four 2m: after your next draw you can kong them.",
+    ),
+    "lesson.after_call.other2": ("打一张牌。", "Discard a tile."),
+    "lesson.after_call.goal3": (
+        "你摸了牌，现在可以暗杠四张二万了：按 k。暗杠在别人看来是背面朝下的。",
+        "You have drawn: now kong the four 2m, concealed, with k. The others see it face down.",
+    ),
+    "lesson.after_call.kong_now": (
+        "现在能暗杠了：按 k，杠完还会从牌尾补一张。",
+        "Now you can kong: press k, and you draw a replacement from the tail.",
+    ),
+    "lesson.after_call.other3": ("按 k 暗杠。", "Press k for the concealed kong."),
+    "lesson.after_call.summary": (
+        "吃、碰之后马上打牌，不能杠也不能胡，摸牌以后才行。暗杠算 2 杠，牌墙多留 4 张：「留」从 16 变成了 20。",
+        "After a chow or pong: discard at once, no kong and no win; those come after a draw. A concealed kong counts 2 kong in the score, and the wall keeps 4 more tiles back: the reserve went from 16 to 20.",
+    ),
+    # 6. 抢金
+    "lesson.rob.title": ("抢金", "Robbing the gold"),
+    "lesson.rob.intro": (
+        "庄家打出第一张牌后，先开「抢金窗口」：谁的 16 张牌加上翻出来的那张金（当万能牌）能和牌，谁就可以抢金。一局只有这一次，在别人叫庄家这张牌之前。",
+        "After the dealer's first discard comes the rob-the-gold window: anyone whose 16 tiles plus the face-up gold (as a wild tile) make a winning hand may rob the gold. It happens once a hand, before anyone may call that discard.",
+    ),
+    "lesson.rob.goal1": (
+        "你只差一张九筒，翻出来的金（五条）可以当这张九筒：按 g 抢金！",
+        "You need only a 9p, and the face-up gold (5s) can be that 9p: press g to rob the gold!",
+    ),
+    "lesson.rob.pass": (
+        "别过：抢金只有这一次机会，赔得比平胡多。",
+        "Don't pass: this is your one chance, and it pays more than a plain win.",
+    ),
+    "lesson.rob.other1": ("按 g 抢金。", "Press g to rob the gold."),
+    "lesson.rob.summary": (
+        "抢金只在开局这一下：庄家打出第一张后，听牌的人拿翻出来的金和牌。算分是 (金 + 杠 + 庄 + 抢金 1 + 胡 1) × 2，抢到的金也算一张金。",
+        "Robbing the gold happens only at the start: after the dealer's first discard, a ready hand takes the face-up gold and wins. It pays (gold + kong + dealer + rob 1 + win 1) × 2, and the robbed gold counts as a gold.",
+    ),
+    # 7. 三金倒, 不倒, 金顺
+    "lesson.three_gold.title": ("三金倒与不倒", "Three golds, and playing on"),
+    "lesson.three_gold.intro": (
+        "手里有三张金，摸牌之后就能「三金倒」：不管牌型，直接胡。也可以「不倒」接着打，去做更大的牌；不倒以后，胡牌的分不能比三金倒少。",
+        "With three golds in hand you may win right after a draw whatever the shape: three golds. Or play on for a bigger hand; after that, a win must pay at least what three golds would.",
+    ),
+    "lesson.three_gold.goal1": (
+        "你摸到了第三张金（五筒）。三金倒能马上胡，但这手离金顺（三张金当一副，其余不用金）不远，金顺赔得多得多：按 n 不倒。",
+        "You drew your third gold (5p). Three golds would win now, but this hand is close to a gold run (the three golds one meld, nothing else a gold), which pays far more: press n to play on.",
+    ),
+    "lesson.three_gold.take_now": (
+        "三金倒只按自摸算，(金 + 杠 + 庄 + 胡 1) × 2；金顺是 (金 + 杠 + 庄) × 3 + 30，多好几倍。按 n 不倒。",
+        "Three golds pays as a self-drawn win, (gold + kong + dealer + win 1) × 2; a gold run pays (gold + kong + dealer) × 3 + 30, several times more. Press n to play on.",
+    ),
+    "lesson.three_gold.other1": ("按 n 不倒。", "Press n to play on."),
+    "lesson.three_gold.goal2": (
+        "不倒以后照常打牌：打出一筒。",
+        "Having played on, discard as usual: the 1p.",
+    ),
+    "lesson.three_gold.other2": (
+        "一筒和九筒都是孤张；这一课先打一筒，九筒留到下一步。",
+        "The 1p and the 9p are both loose: this lesson throws the 1p now and the 9p next.",
+    ),
+    "lesson.three_gold.goal3": (
+        "摸到四条，二三四条成了。现在按 m 就能胡，但只按自摸算，和三金倒一样多。再等一张：打出九筒，听六万、九万做金顺。",
+        "You drew 4s: 2s-3s-4s is complete. Press m and you win now, but only as self-drawn, which pays no more than three golds. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
+    ),
+    "lesson.three_gold.zimo_now": (
+        "现在胡只算自摸，和三金倒一样多；再摸一张就是金顺。打九筒。",
+        "A win now pays only as self-drawn, the same as three golds; one more tile makes a gold run. Discard the 9p.",
+    ),
+    "lesson.three_gold.other3": ("打九筒。", "Discard the 9p."),
+    "lesson.three_gold.goal4": (
+        "九万来了：七八九万成了，三张金当一副，别的牌里没有金——金顺！按 m 胡。",
+        "The 9m: 7m-8m-9m, the three golds one meld, no gold anywhere else: a gold run! Press m to win.",
+    ),
+    "lesson.three_gold.not_yet": ("按 m 胡金顺。", "Press m for the gold run."),
+    "lesson.three_gold.other4": ("按 m 胡。", "Press m to win."),
+    "lesson.three_gold.summary": (
+        "三金倒：有三张金，摸牌后不管牌型都能胡（开局时按抢金算，之后按自摸算）。不倒之后，胡牌不能比三金倒少。金顺：三张金成一副，其余没有金，(金 + 杠 + 庄) × 3 + 30。",
+        "Three golds: with three golds you may win after any draw, whatever the shape (at the start it pays as robbing the gold, later as self-drawn). Once you play on, a win must pay at least that. Gold run: the three golds one meld, no gold in the rest: (gold + kong + dealer) × 3 + 30.",
+    ),
+    # 8. 金雀 and the discard-win limit
+    "lesson.jinque.title": ("金雀与点炮的限制", "Gold pair, and the discard-win limit"),
+    "lesson.jinque.intro": (
+        "两张金当将（那一对），叫金雀，赔 (金 + 杠 + 庄) × 3 + 15。听金雀、金顺或清一色的时候，别人打的牌只有够这个番才能胡，点炮胡不了平胡；自摸怎么都能胡。",
+        "Two golds as the pair is a gold pair, paying (gold + kong + dealer) × 3 + 15. While you wait for a gold pair, gold run or pure suit, a discard wins only at that level, never as a plain win; a self-draw wins any way.",
+    ),
+    "lesson.jinque.goal1": (
+        "上家打出七条：它能凑成和牌，但只是平胡，不够金雀，所以不能胡（看选项旁边那行字）。按 s 过。",
+        "Left discards 7s: it completes your hand, but only as a plain win, not a gold pair, so no win (read the line beside the choices). Press s to pass.",
+    ),
+    "lesson.jinque.restricted": (
+        "过，把机会留给自摸：自己摸到的牌怎么都能胡，摸到三万就是金雀。",
+        "Pass, and leave it to your own draw: a self-draw wins any way, and a 3m makes the gold pair.",
+    ),
+    "lesson.jinque.chi": (
+        "吃了还得再打一张，听的还是三万，白白多亮出一副牌。过，等三万。",
+        "A chow gains nothing: you would discard again and still wait on the 3m, with a meld shown for nothing. Pass and wait for the 3m.",
+    ),
+    "lesson.jinque.other1": ("按 s 过。", "Press s to pass."),
+    "lesson.jinque.goal2": (
+        "你自己摸到三万：一二三万成了，两张金做将——金雀！按 m 胡。",
+        "You drew the 3m yourself: 1m-2m-3m, the two golds the pair: a gold pair! Press m to win.",
+    ),
+    "lesson.jinque.not_yet": ("按 m 胡金雀。", "Press m for the gold pair."),
+    "lesson.jinque.other2": ("按 m 胡。", "Press m to win."),
+    "lesson.jinque.summary": (
+        "金雀：两张金做将。听金雀（或金顺、清一色）时，点炮只能胡同级或更高的番，这是宁德麻将特有的限制；自摸不受限制。",
+        "Gold pair: the two golds are the pair. While you wait for a gold pair (or a gold run, or a pure suit), a discard win must reach that level, a rule of Ningde mahjong; a self-draw is not limited.",
+    ),
+    # 9. 清一色
+    "lesson.qingyise.title": ("清一色", "Pure suit"),
+    "lesson.qingyise.intro": (
+        "除了金，所有的牌（吃、碰、杠出来的也算）都是同一门，叫清一色，赔 (金 + 杠 + 庄) × 3 + 30。白板算金的那一门。",
+        "Every tile but the golds in one suit, called melds included, is a pure suit, paying (gold + kong + dealer) × 3 + 30. A white dragon counts as the gold's suit.",
+    ),
+    "lesson.qingyise.goal1": (
+        "你手里只有七条不是万：打出七条，只留万。",
+        "Only the 7s is not a character: discard it and keep nothing but characters.",
+    ),
+    "lesson.qingyise.other1": (
+        "留着万：打出唯一的条子，七条。",
+        "Keep the characters: discard the one bamboo, the 7s.",
+    ),
+    "lesson.qingyise.goal2": (
+        "下家打出五万：三四五万成了，全是万——清一色！按 m 胡。听清一色时点炮也能胡，因为够格。",
+        "Right discards 5m: 3m-4m-5m, all characters: a pure suit! Press m. A discard may win it, since it reaches the level.",
+    ),
+    "lesson.qingyise.pass": (
+        "别过：这是清一色，点炮也能胡。",
+        "Don't pass: this is a pure suit, and a discard may win it.",
+    ),
+    "lesson.qingyise.other2": ("按 m 胡。", "Press m to win."),
+    "lesson.qingyise.summary": (
+        "清一色：除了金全是一门，点炮也能胡。一张牌几家都能胡时，番高的那家胡：单钓、金顺、清一色 > 金雀 > 平胡。点炮的下家和另外两家付得一样多。",
+        "Pure suit: everything but the golds in one suit, and a discard may win it. When several players can win one discard, the higher tier wins: single wait, gold run, pure suit > gold pair > plain win. Right, who discarded, pays no more than the other two.",
+    ),
+    # 10. 单钓
+    "lesson.dandiao.title": ("单钓", "Single wait"),
+    "lesson.dandiao.intro": (
+        "五副牌都是吃、碰、杠出来的，手里只剩一张等它的对子，叫单钓，赔 (金 + 杠 + 庄) × 3 + 30。你已经碰了四副。",
+        "Five melds, all called, and one tile in hand waiting for its pair: a single wait, paying (gold + kong + dealer) × 3 + 30. You have four pongs already.",
+    ),
+    "lesson.dandiao.goal1": (
+        "上家打出七筒：按 p 碰，这是第五副。",
+        "Left discards 7p: press p to pong it, your fifth meld.",
+    ),
+    "lesson.dandiao.pass": ("碰下来，第五副就齐了。", "Pong it: that is your fifth meld."),
+    "lesson.dandiao.other1": ("按 p 碰。", "Press p to pong."),
+    "lesson.dandiao.goal2": (
+        "手里剩五万和九条：打一张，留一张单钓。九条已经打出两张，只剩一张能和它成对；五万还有两张没出现。打出九条。",
+        "You hold 5m and 9s: discard one, wait on the other. Two 9s are already out, so one is left to pair yours; two 5m are still unseen. Discard the 9s.",
+    ),
+    "lesson.dandiao.dead_tile": (
+        "九条只剩一张没出现，五万还有两张：留五万。",
+        "Only one 9s is still unseen, two 5m are: keep the 5m.",
+    ),
+    "lesson.dandiao.other2": ("打九条。", "Discard the 9s."),
+    "lesson.dandiao.goal3": (
+        "对家打出五万：单钓可以点炮胡，按 m。（你单钓的时候，另外三家只能自摸。）",
+        "Across discards 5m: a single wait may win on a discard, press m. (While you wait single, the other three may only win by self-draw.)",
+    ),
+    "lesson.dandiao.pass3": (
+        "别过：单钓可以胡别人打的牌。",
+        "Don't pass: a single wait may win on a discard.",
+    ),
+    "lesson.dandiao.other3": ("按 m 胡。", "Press m to win."),
+    "lesson.dandiao.summary": (
+        "单钓：五副都是叫出来的，只剩一张等对子。单钓时你胡别人打的牌、自摸都行；另外三家只能自摸。",
+        "Single wait: five called melds and one tile waiting for its pair. You may then win on a discard or by self-draw; the other three only by self-draw.",
+    ),
+    # 11. the lock
+    "lesson.lock.title": ("单钓、闲金的锁", "The single-wait lock"),
+    "lesson.lock.intro": (
+        "有人单钓或闲金（手里只有一张金，别的牌都已成副）的时候，另外三家只能自摸，不能点炮胡。牌桌不会说是谁，但会告诉你为什么不能胡。",
+        "While a player waits single or with a free gold (one gold in hand, everything else in complete melds), the other three may win only by self-draw. The table won't say who, but it says why a win is not offered.",
+    ),
+    "lesson.lock.goal1": (
+        "上家打出五条，本来能让你和牌；可是有人闲金，把点炮锁住了（看选项旁边那行字）。按 s 过。",
+        "Left discards 5s, which would finish your hand; but someone waits with a free gold, and that locks discard wins (read the line beside the choices). Press s to pass.",
+    ),
+    "lesson.lock.locked": (
+        "过，等自己摸：锁只管点炮，不管自摸。",
+        "Pass, and wait for your own draw: the lock stops discard wins, not self-draws.",
+    ),
+    "lesson.lock.pong": (
+        "碰了还得打掉一张八条，只剩听八条；过，五条、八条都还能自摸。",
+        "A pong makes you throw an 8s and wait on the 8s alone; pass, and the 5s or the 8s may still come to your own draw.",
+    ),
+    "lesson.lock.other1": ("按 s 过。", "Press s to pass."),
+    "lesson.lock.goal2": (
+        "你自己摸到八条：锁只管点炮，自摸照样能胡。按 m。",
+        "You drew the 8s yourself: the lock stops discard wins only, and a self-draw still wins. Press m.",
+    ),
+    "lesson.lock.not_yet": ("按 m 自摸。", "Press m to win it."),
+    "lesson.lock.other2": ("按 m 胡。", "Press m to win."),
+    "lesson.lock.summary": (
+        "锁：有人单钓或闲金（而且他已经打过牌）的时候，另外三家只能自摸；单钓、闲金的那一家胡别人打的牌、自摸都行。",
+        "The lock: while a player waits single or with a free gold (once they have discarded), the other three may only win by self-draw; that player may win either way.",
+    ),
+    # 12. the end of the wall
+    "lesson.wall_end.title": ("牌墙的尽头", "The end of the wall"),
+    "lesson.wall_end.intro": (
+        "牌墙最后 16 张不摸（每个明杠、加杠多留 2 张，每个暗杠多留 4 张）。轮到有人摸牌时，可摸的只剩 4 张或更少，就是「最后一出」：每人再摸一张，不再打牌；摸到能胡的牌就自动自摸。都没胡就流局。",
+        "The wall's last 16 tiles are never drawn (2 more for each exposed or added kong, 4 more for each concealed kong). When 4 or fewer drawable tiles are left at a draw, the last draws begin: each player draws one, no discards, and a tile that completes a hand wins by itself, as self-drawn. If nobody wins, the hand is drawn.",
+    ),
+    "lesson.wall_end.reading": (
+        "翻出的那张金算不算在牌墙里？本房间：{rule}",
+        "Does the flipped gold count in the wall? In this room: {rule}",
+    ),
+    "lesson.wall_end.goal1": (
+        "可摸的牌只剩 {drawable} 张，后面 {reserve} 张留着不摸。打出三条，留着七八条，两头听六条、九条。",
+        "Only {drawable} tiles are left to draw, and the {reserve} behind them are kept back. Discard the 3s and keep 7s-8s, waiting on 6s or 9s.",
+    ),
+    "lesson.wall_end.keep_wait": (
+        "七八条两头都能听（六条、九条），留着它们。",
+        "7s-8s wait on two tiles, 6s and 9s: keep them.",
+    ),
+    "lesson.wall_end.other1": (
+        "打三条，别拆开你的听牌。",
+        "Discard the 3s, and keep your hand ready.",
+    ),
+    "lesson.wall_end.summary": (
+        "留牌 16 张，杠会让它变多。最后一出每人摸一张，能胡就自动自摸；没人胡就流局：不计分，庄家连庄。",
+        "16 tiles are kept back, more with kongs. In the last draws each player draws one, and a completing tile wins by itself, as self-drawn; if nobody wins, the hand is drawn: no score, the dealer deals again.",
+    ),
+    # 13. 臭庄
+    "lesson.chouzhuang.title": ("臭庄", "Foul deal"),
+    "lesson.chouzhuang.intro": (
+        "第一圈四家打出的第一张都是同一种牌，叫臭庄。",
+        "When all four players' first discards are the same tile, it is a foul deal.",
+    ),
+    "lesson.chouzhuang.goal1": (
+        "下家、对家、上家的第一张都是九筒。你也打九筒，看看臭庄。",
+        "Right, Across and Left all opened with 9p. Discard your 9p too, and see the foul deal.",
+    ),
+    "lesson.chouzhuang.other1": (
+        "这一课要你也打九筒：四家第一张都一样才是臭庄。",
+        "This lesson asks for your 9p: a foul deal needs all four first discards the same.",
+    ),
+    "lesson.chouzhuang.summary": (
+        "臭庄：第一圈四家打的第一张都一样，中间没人叫牌。",
+        "A foul deal: the four first discards are the same tile, with no call in between.",
+    ),
+    # 14. reading a result
+    "lesson.result.title": ("看懂算分", "Reading a result"),
+    "lesson.result.intro": (
+        "每家付多少都写成公式：金（胡牌手里的金，抢到的也算）+ 杠（明杠、加杠各 1，暗杠 2）+ 庄（庄家的连庄数，只在庄家胡或庄家付的时候算），再按番型乘、加。",
+        "What each player pays is written as its formula: gold (golds in the winning hand, a robbed one too) + kong (1 for each exposed or added kong, 2 for a concealed one) + dealer (the dealer's streak, only when the dealer wins or pays), then the pattern's multiply and add.",
+    ),
+    "lesson.result.goal1": (
+        "你摸到九万，和牌了（手里一张金、一个暗杠）。按 m 胡，然后看每一家付分的公式。",
+        "You drew 9m and your hand is complete (one gold, a concealed kong). Press m to win, then read each payer's formula.",
+    ),
+    "lesson.result.not_yet": (
+        "九万让你和牌了：按 m 胡。",
+        "The 9m completes your hand: press m to win.",
+    ),
+    "lesson.result.other1": ("按 m 胡。", "Press m to win."),
+    "lesson.result.summary": (
+        "自摸是 (金 + 杠 + 庄 + 胡 1) × 2。上家是庄，连了一庄（庄×2），所以只有上家的公式里有「庄2」，另外两家没有。",
+        "Self-drawn pays (gold + kong + dealer + win 1) × 2. Left is the dealer for the second time (dealer ×2), so dealer2 is in Left's formula alone, not in Right's or Across's.",
+    ),
 }
 
 ZH: dict[str, str] = {key: words[0] for key, words in WORDS.items()}

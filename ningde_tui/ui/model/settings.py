@@ -6,6 +6,8 @@ cue when it is your move, the auto options), and the room rules (every switch of
 
 Command-line options win over the settings for that run. A missing or unreadable file gives
 the defaults; a file that cannot be written leaves the settings in force for this run only.
+The tutorial's progress (the lessons done) is a small file of its own beside it,
+``lessons.json``, read and written the same way.
 """
 
 from __future__ import annotations
@@ -118,19 +120,38 @@ class Settings:
         return replace(self.rules, rounds=rounds)
 
 
+def read_json(path: Path, limit: int) -> tuple[object, str | None] | None:
+    """A file of the settings folder: its JSON, or why it cannot be used (not JSON, too
+    large, not a regular file: a FIFO or a link to a device is never waited on or read
+    without end); None where there is no file."""
+    try:
+        return load_json(path, limit), None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
+    except ValueError as exc:
+        return None, f"not JSON ({exc})"
+
+
+def write_json(path: Path, data: object) -> None:
+    """Write a file of the settings folder whole, or not at all (raises OSError when the
+    folder cannot be written)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    tmp.replace(path)
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings; the defaults where the file is missing, and also, named in
-    ``problems``, where it cannot be used (not JSON, too large, not a regular file: a FIFO
-    or a link to a device is never waited on or read without end)."""
-    path = path or settings_path()
-    try:
-        data = load_json(path, MAX_SETTINGS_BYTES)
-    except FileNotFoundError:
+    ``problems``, where it cannot be used (``read_json``)."""
+    read = read_json(path or settings_path(), MAX_SETTINGS_BYTES)
+    if read is None:
         return Settings()
-    except OSError as exc:
-        return Settings(problems=(exc.strerror or str(exc),))
-    except ValueError as exc:
-        return Settings(problems=(f"not JSON ({exc})",))
+    data, problem = read
+    if problem is not None:
+        return Settings(problems=(problem,))
     if not isinstance(data, dict):
         return Settings(problems=("not a JSON object",))
     return Settings.from_dict(data)
@@ -138,8 +159,41 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings (raises OSError when the folder cannot be written)."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(settings.to_dict(), ensure_ascii=False, indent=2), encoding="utf-8")
-    tmp.replace(path)
+    write_json(path or settings_path(), settings.to_dict())
+
+
+# ---------------------------------------------------------------- the tutorial's progress
+MAX_PROGRESS_BYTES = 16 * 1024  # a list of a few lesson ids
+
+
+def progress_path() -> Path:
+    """The lessons of the tutorial done so far, in a file of their own beside the settings."""
+    return config_dir() / "lessons.json"
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    """The ids of the lessons done, and why the file could not be used (None: it could, or
+    there is none yet)."""
+
+    done: frozenset[str] = frozenset()
+    problem: str | None = None
+
+
+def load_progress(path: Path | None = None) -> LessonProgress:
+    """The lessons done; none (with the ``problem`` named) where the file cannot be used."""
+    read = read_json(path or progress_path(), MAX_PROGRESS_BYTES)
+    if read is None:
+        return LessonProgress()
+    data, problem = read
+    if problem is not None:
+        return LessonProgress(problem=problem)
+    done = data.get("done") if isinstance(data, dict) else None
+    if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
+        return LessonProgress(problem="not a list of lessons")
+    return LessonProgress(frozenset(done))
+
+
+def save_progress(done: frozenset[str], path: Path | None = None) -> None:
+    """Write the lessons done (raises OSError when the folder cannot be written)."""
+    write_json(path or progress_path(), {"done": sorted(done)})

@@ -1,6 +1,6 @@
 """The start screen: who sits where (a player or a bot level per seat; two or more players play
 hot-seat on this screen), how many 圈, a seed; continue the last unfinished game, recent games,
-the demo, the rules, joining an online room, quit."""
+the demo, the rules, the tutorial (教学), joining an online room, quit."""
 
 from __future__ import annotations
 
@@ -186,6 +186,7 @@ class StartScreen(PlayerScreen[None]):
             yield Button(tr(lang, "start.help"), id="help", compact=True)
             yield Button(tr(lang, "start.quit"), id="quit", variant="error", compact=True)
         with Horizontal(classes="start-buttons"):
+            yield Button(tr(lang, "start.tutorial"), id="tutorial", compact=True)
             yield Button(tr(lang, "start.host"), id="host", compact=True)
             yield Button(tr(lang, "start.join"), id="join", compact=True)
 
@@ -330,6 +331,10 @@ class StartScreen(PlayerScreen[None]):
     @on(Button.Pressed, "#help")
     def _help(self) -> None:
         self.post_message(OpenScreen("help"))
+
+    @on(Button.Pressed, "#tutorial")
+    def _tutorial(self) -> None:
+        self.post_message(OpenScreen("tutorial"))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -1,0 +1,91 @@
+"""Paragraphs of running text that wrap as each language does: English between words,
+Chinese between any two characters (never before a closing mark such as ，。：）」, never after
+an opening one). Rich and Textual wrap only at spaces, so a Chinese sentence with a number or
+a key letter in it (``按 m 胡``, ``共 112 张``) broke at that space and left half a line empty.
+
+``Prose`` holds its paragraphs as one immutable ``ProseState`` (each a text and its Rich
+style) and draws them wrapped to its width; its height follows the wrapped lines."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+CLOSING = set("，。、：；！？）」』》〉】,.:;!?)")  # no line starts with these
+OPENING = set("（「『《〈【(")  # and none ends with these
+
+
+def cells(ch: str) -> int:
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
+def _may_break_before(text: str, i: int) -> bool:
+    before, here = text[i - 1], text[i]
+    if here in CLOSING or before in OPENING:
+        return False
+    return before == " " or cells(before) == 2 or cells(here) == 2
+
+
+def break_offsets(text: str, width: int) -> list[int]:
+    """Where one paragraph breaks into lines of at most ``width`` cells (a word longer than
+    a line is cut)."""
+    width = max(width, 4)
+    offsets: list[int] = []
+    start, used, cut = 0, 0, 0  # the line's first index, its cells, where it may break
+    for i, ch in enumerate(text):
+        if i > start and _may_break_before(text, i):
+            cut = i
+        if used + cells(ch) > width and text[start:i].strip():
+            start = cut if cut > start else i
+            offsets.append(start)
+            used = sum(map(cells, text[start:i]))
+        used += cells(ch)
+    return offsets
+
+
+def wrapped(text: Text, width: int) -> list[Text]:
+    """One paragraph (its styles kept) in lines of at most ``width`` cells."""
+    lines = list(text.divide(break_offsets(text.plain, width)))
+    for line in lines:
+        line.rstrip()
+    return [line[len(line.plain) - len(line.plain.lstrip(" ")) :] for line in lines]
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` (paragraphs split at newlines) in lines of at most ``width`` cells."""
+    return [line.plain for para in text.split("\n") for line in wrapped(Text(para), width)]
+
+
+Span = tuple[str, str]  # a text and its Rich style
+
+
+@dataclass(frozen=True)
+class ProseState:
+    """The paragraphs, each one or more spans of text with their styles."""
+
+    paragraphs: tuple[tuple[Span, ...], ...] = ()
+
+
+class Prose(Widget):
+    DEFAULT_CSS = "Prose { height: auto; }"
+    state: reactive[ProseState] = reactive(ProseState, layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        out: list[Text] = []
+        for spans in self.state.paragraphs:
+            para = Text()
+            for text, style in spans:
+                para.append(text, style=style)
+            out += wrapped(para, width)
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.content_size.width))
