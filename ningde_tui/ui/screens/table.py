@@ -33,7 +33,7 @@ from .board import COMMON_BINDINGS, BoardScreen
 from .cover import CoverScreen
 from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings
 
-FRAME = 1 / 60  # seconds: bots moving at once are drawn at most this often
+FRAME = 1 / 60  # seconds: bots moving at once wait this long between slices
 BOT_SLICE = 0.015  # seconds the bots may think on the UI thread at pace instant between frames
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
 
@@ -73,7 +73,6 @@ class TableScreen(SeatInput):
         # who sees the hot-seat table; a cover names the next player no sooner than the pace
         self.seats = HotSeat(PACES[pace])
         self.cover: CoverScreen | None = None  # the hot-seat cover, while it is up
-        self._redraw_due = False  # bots' moves wait for the next frame to be drawn
         self._next_slice: Timer | None = None  # the bots' next slice at pace instant
         bottom = table.humans[0] if table.humans else 0
         self.seating = Seating(self.lang, bottom, self._table_names(), relative=not self.demo)
@@ -171,7 +170,7 @@ class TableScreen(SeatInput):
             why = refusal_text(self.lang, refused.refusal)
             self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
             return
-        if not (PACES[self.pace] == 0 and self.table.next_bot() is not None):
+        if not self.bots_move_at_once():
             self.refresh_table()  # (bots moving at once draw the table when they are done)
         self.after_human(action.seat)
         self.continue_play()
@@ -181,11 +180,14 @@ class TableScreen(SeatInput):
             self.show_result()
             return
         self.check_cover()
-        if self.table.next_bot() is not None:
-            if PACES[self.pace] == 0:
-                self.play_instantly()
-            else:
-                self.run_bots()
+        if self.bots_move_at_once():
+            self.play_instantly()
+        elif self.table.next_bot() is not None:
+            self.run_bots()
+
+    def bots_move_at_once(self) -> bool:
+        """A bot is to move and the pace is instant: the bots move here and now."""
+        return PACES[self.pace] == 0 and self.table.next_bot() is not None
 
     def play_instantly(self) -> None:
         """Pace instant: the bots move here, on the UI thread, for up to ``BOT_SLICE`` (a
@@ -253,24 +255,12 @@ class TableScreen(SeatInput):
         if version != self.table.version or not self.on_table:
             return  # the table moved on while the bot was thinking
         self.table.apply(action)
-        if PACES[self.pace] == 0 and self.table.next_bot() is not None:
-            # another bot moves at once: draw the table once a frame, not once a move (the
-            # log and the announcement still tell every move)
-            self._redraw_soon()
+        if self.bots_move_at_once():  # the pace was made instant: the rest move here
+            self.check_cover()
+            self.play_instantly()
         else:
             self.refresh_table()
-        self.check_cover()
-
-    def _redraw_soon(self) -> None:
-        if not self._redraw_due:
-            self._redraw_due = True
-            self.set_timer(FRAME, self._redraw_now)
-
-    def _redraw_now(self) -> None:
-        if self._redraw_due:
-            self._redraw_due = False
-            if self.on_table:
-                self.refresh_table()
+            self.check_cover()
 
     def _bots_done(self) -> None:
         if self.table.hand_over and self.on_table:
