@@ -1020,8 +1020,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "The 1p and the 9p are both loose: this lesson throws the 1p now and the 9p next.",
     ),
     "lesson.three_gold.goal3": (
-        "摸到四条，二三四条成了。现在按 m 就能胡，但只按自摸算，和三金倒一样多。再等一张：打出九筒，听六万、九万做金顺。",
-        "You drew 4s: 2s-3s-4s is complete. Press m and you win now, but only as self-drawn, which pays no more than three golds. Wait one more tile: discard the 9p and wait on 6m or 9m for the gold run.",
+        "摸到四条，二三四条成了。现在按 m 就能胡，但只按自摸算，和三金倒一样多。再等一张：打出九筒，听三万、六万、九万做金顺。",
+        "You drew 4s: 2s-3s-4s is complete. Press m and you win now, but only as self-drawn, which pays no more than three golds. Wait one more tile: discard the 9p and wait on 3m, 6m or 9m for the gold run.",
     ),
     "lesson.three_gold.zimo_now": (
         "现在胡只算自摸，和三金倒一样多；再摸一张就是金顺。打九筒。",
@@ -1125,8 +1125,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.dandiao.other3": ("按 m 胡。", "Press m to win."),
     "lesson.dandiao.summary": (
-        "单钓：五副都是叫出来的，只剩一张等对子。单钓时你胡别人打的牌、自摸都行；另外三家只能自摸。",
-        "Single wait: five called melds and one tile waiting for its pair. You may then win on a discard or by self-draw; the other three only by self-draw.",
+        "单钓：五副都是吃、碰、杠出来的（暗杠也算），手里只剩一张等对子。单钓时你胡别人打的牌、自摸都行；另外三家只能自摸。",
+        "Single wait: five declared melds (chow, pung or kong, a concealed kong too) and one tile waiting for its pair. You may then win on a discard or by self-draw; the other three only by self-draw.",
     ),
     # 11. the lock
     "lesson.lock.title": ("单钓、闲金的锁", "The single-wait lock"),
@@ -1217,8 +1217,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.result.other1": ("按 m 胡。", "Press m to win."),
     "lesson.result.summary": (
-        "自摸是 (金 + 杠 + 庄 + 胡 1) × 2。上家是庄，连了一庄（庄×2），所以只有上家的公式里有「庄2」，另外两家没有。",
-        "Self-drawn pays (gold + kong + dealer + win 1) × 2. Left is the dealer for the second time (dealer ×2), so dealer2 is in Left's formula alone, not in Right's or Across's.",
+        "自摸是 (金 + 杠 + 庄 + 胡 1) × 2：你的一张金是「金1」，暗杠是「杠2」。上家是庄，连了一庄（庄×2），所以只有上家的公式里有「庄2」：下家、对家各付 (1 + 2 + 1) × 2 = 8，上家付 (1 + 2 + 2 + 1) × 2 = 12。",
+        "Self-drawn pays (gold + kong + dealer + win 1) × 2: your one gold is gold1, your concealed kong kong2. Left is the dealer for the second time (dealer ×2), so dealer2 is in Left's formula alone: Right and Across pay (1 + 2 + 1) × 2 = 8 each, Left pays (1 + 2 + 2 + 1) × 2 = 12.",
     ),
 }
 
