@@ -260,6 +260,23 @@ async def test_the_list_ticks_the_lessons_done_and_offers_the_next(config_dir) -
         assert isinstance(pilot.app.screen, LessonScreen) and pilot.app.screen.lesson.id == "calls"
 
 
+async def test_a_short_terminal_meets_the_next_lessons_intro_in_the_summary() -> None:
+    """A terminal too short for the lesson's intro in its bar (the goal stands beside the
+    title there) reads it at the end of the lesson before, next to the 下一课 button."""
+    async with learn_app("en").run_test(size=(110, 34)) as pilot:
+        await open_lesson(pilot, 0)
+        assert tr("en", LESSONS[0].key("intro")) not in bar_text(pilot)
+        await play(pilot, "-9p", "m")
+        done = pilot.app.screen
+        assert isinstance(done, LessonDone)
+        upcoming = prose_text(pilot, "#done-upcoming")
+        assert tr("en", "lesson.next_up", n=2, title=tr("en", LESSONS[1].key("title"))) in upcoming
+        assert tr("en", LESSONS[1].key("intro")) in upcoming
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, LessonScreen) and pilot.app.screen.lesson.id == "gold"
+
+
 async def test_the_last_lesson_offers_a_real_game() -> None:
     async with learn_app().run_test(size=LEARN_SIZE) as pilot:
         await open_lesson(pilot, len(LESSONS) - 1)
@@ -267,6 +284,7 @@ async def test_the_last_lesson_offers_a_real_game() -> None:
         done = pilot.app.screen
         assert isinstance(done, LessonDone)
         assert str(done.query_one("#done-buttons Button", Button).label) == "开一局真正的牌"
+        assert not done.query("#done-upcoming")  # no lesson comes after the last
         await pilot.press("enter")
         await settle(pilot)
         table = pilot.app.screen

@@ -813,6 +813,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "这是最后一课。准备好了，就和三家电脑开一局真正的牌吧！",
         "That was the last lesson. When you are ready, play a real game against three bots!",
     ),
+    "lesson.next_up": ("下一课：第 {n} 课 {title}", "Next: lesson {n}, {title}"),
     "lesson.result_next": ("Enter 看这一课的小结", "Enter: the lesson's summary"),
     "lesson.result_button": ("小结", "Summary"),
     # 1. the tiles, and 白板 as the gold's face
@@ -926,7 +927,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lesson.kong.pong": (
         "碰也能拿，但你有三张八筒：杠成四张多算一番（杠），还能从牌尾补一张。",
-        "A pong takes it too, but you hold three 8p: a kong of four counts one more kong in the score, and draws you a replacement.",
+        "A pong takes it too, but you hold three 8p: a kong of four adds 1 to kong in the score's formula, and draws you a replacement.",
     ),
     "lesson.kong.pass": ("别过：按 k 杠。", "Don't pass: press k to kong."),
     "lesson.kong.other1": ("按 k 杠。", "Press k to kong."),
@@ -937,7 +938,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.kong.other2": ("打一张牌。", "Discard a tile."),
     "lesson.kong.summary": (
         "杠：明杠（别人打出的第四张，或碰了之后自己摸到第四张加杠）每个算 1 杠，暗杠（自己摸齐四张）算 2 杠。杠完从牌尾补牌。牌墙最后留 16 张不摸，每个明杠、加杠多留 2 张，每个暗杠多留 4 张。",
-        "Kong: an exposed kong (a discard's fourth tile, or an added kong on your pong) counts 1 kong in the score, a concealed kong (four drawn yourself) 2. After a kong you draw from the tail. The wall keeps 16 tiles back, 2 more for each exposed or added kong, 4 more for each concealed one.",
+        "Kong: an exposed kong (a discard's fourth tile, or an added kong on your pong) adds 1 to kong in the score's formula, a concealed kong (four drawn yourself) 2. After a kong you draw from the tail. The wall keeps 16 tiles back, 2 more for each exposed or added kong, 4 more for each concealed one.",
     ),
     # 5. after a call; the concealed kong
     "lesson.after_call.title": ("碰完先打牌；暗杠", "After a call; the concealed kong"),
@@ -975,7 +976,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.after_call.other3": ("按 k 暗杠。", "Press k for the concealed kong."),
     "lesson.after_call.summary": (
         "吃、碰之后马上打牌，不能杠也不能胡，摸牌以后才行。暗杠算 2 杠，牌墙多留 4 张：「留」从 16 变成了 20。",
-        "After a chow or pong: discard at once, no kong and no win; those come after a draw. A concealed kong counts 2 kong in the score, and the wall keeps 4 more tiles back: the reserve went from 16 to 20.",
+        "After a chow or pong: discard at once, no kong and no win; those come after a draw. A concealed kong adds 2 to kong in the score's formula, and the wall keeps 4 more tiles back: the reserve went from 16 to 20.",
     ),
     # 6. 抢金
     "lesson.rob.title": ("抢金", "Robbing the gold"),
@@ -1098,7 +1099,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.dandiao.title": ("单钓", "Single wait"),
     "lesson.dandiao.intro": (
         "五副牌都是吃、碰、杠出来的，手里只剩一张等它的对子，叫单钓，赔 (金 + 杠 + 庄) × 3 + 30。你已经碰了四副。",
-        "Five melds, all called, and one tile in hand waiting for its pair: a single wait, paying (gold + kong + dealer) × 3 + 30. You have four pongs already.",
+        "Five melds all declared (chow, pong or kong), and one tile in hand waiting for its pair: a single wait, paying (gold + kong + dealer) × 3 + 30. You have four pongs already.",
     ),
     "lesson.dandiao.goal1": (
         "上家打出七筒：按 p 碰，这是第五副。",
@@ -1126,7 +1127,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.dandiao.other3": ("按 m 胡。", "Press m to win."),
     "lesson.dandiao.summary": (
         "单钓：五副都是吃、碰、杠出来的（暗杠也算），手里只剩一张等对子。单钓时你胡别人打的牌、自摸都行；另外三家只能自摸。",
-        "Single wait: five declared melds (chow, pung or kong, a concealed kong too) and one tile waiting for its pair. You may then win on a discard or by self-draw; the other three only by self-draw.",
+        "Single wait: five declared melds (chow, pong or kong, a concealed kong too) and one tile waiting for its pair. You may then win on a discard or by self-draw; the other three only by self-draw.",
     ),
     # 11. the lock
     "lesson.lock.title": ("单钓、闲金的锁", "The single-wait lock"),

@@ -31,6 +31,9 @@ from .base import PlayerModal
 
 BARS = "▁▂▃▄▅▆▇█"
 SEAT_COLOURS = (GOOD, BLUE, GOLD, BAD)
+# a win whose pattern already names how it was won (自摸 by self-draw, 抢金 by robbing) does not
+# say it twice
+SAID_BY_PATTERN = {("zimo", WinBy.SELF), ("qiangjin", WinBy.ROB)}
 SIDE_PANEL = "#side"  # the table's side panel, which the result leaves whole
 
 
@@ -171,12 +174,13 @@ class ResultScreen(PlayerModal[None]):
                 ),
                 style=f"bold {GOLD}",
             )
-            out.append("   ")
             by = r.by or WinBy.SELF
             if by == WinBy.DISCARD and r.discarder is not None:
-                out.append(tr(lang, "result.by.discard", name=self.seating.name(r.discarder)))
-            else:
-                out.append(tr(lang, f"result.by.{by}"))
+                out.append(
+                    "   " + tr(lang, "result.by.discard", name=self.seating.name(r.discarder))
+                )
+            elif (r.pattern, by) not in SAID_BY_PATTERN:
+                out.append("   " + tr(lang, f"result.by.{by}"))
             if r.win_tile is not None:
                 out.append("   " + tr(lang, "result.win_tile", tile="").rstrip() + " ")
                 out.append_text(tile_text(r.win_tile, self.view.obs.gold, self.ascii_tiles))

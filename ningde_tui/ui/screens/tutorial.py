@@ -298,6 +298,15 @@ class LessonDone(PlayerModal[str]):
                 yield Static(pays, id="done-pays")
             if self.last:
                 yield prose(tr(lang, "lesson.last"), GOOD, "done-last")
+            else:  # what comes next: on a short terminal its bar will not have room for this
+                upcoming = LESSONS[self.number + 1]
+                head = tr(
+                    lang,
+                    "lesson.next_up",
+                    n=self.number + 2,
+                    title=lesson_title(self.number + 1, lang),
+                )
+                yield prose(f"{head}\n{tr(lang, upcoming.key('intro'))}", MUTED, "done-upcoming")
             with Horizontal(id="done-buttons"):
                 if self.last:
                     yield Button(tr(lang, "lesson.play_button"), id="done-play", variant="success")
