@@ -1219,7 +1219,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lesson.result.other1": ("按 m 胡。", "Press m to win."),
     "lesson.result.summary": (
         "自摸是 (金 + 杠 + 庄 + 胡 1) × 2：你的一张金是「金1」，暗杠是「杠2」。上家是庄，连了一庄（庄×2），所以只有上家的公式里有「庄2」：下家、对家各付 (1 + 2 + 1) × 2 = 8，上家付 (1 + 2 + 2 + 1) × 2 = 12。",
-        "Self-drawn pays (gold + kong + dealer + win 1) × 2: your one gold is gold1, your concealed kong kong2. Left is the dealer for the second time (dealer ×2), so dealer2 is in Left's formula alone: Right and Across pay (1 + 2 + 1) × 2 = 8 each, Left pays (1 + 2 + 2 + 1) × 2 = 12.",
+        "Self-drawn pays (gold + kong + dealer + win 1) × 2: your one gold is gold1 and your concealed kong is kong2. Left is the dealer for the second time (dealer ×2), so dealer2 is in Left's formula alone: Right and Across pay (1 + 2 + 1) × 2 = 8 each, Left pays (1 + 2 + 2 + 1) × 2 = 12.",
     ),
 }
 
