@@ -769,7 +769,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "每一课是一手安排好的牌，只有一个目标。做对了就往下走；做错了，课程会说为什么，再试一次。",
         "Each lesson is one hand laid out for you, with one goal. The right move goes on; a wrong one is explained, and you try again.",
     ),
-    "tutorial.row": ("第 {n} 课  {title}", "Lesson {n}  {title}"),
+    "tutorial.row": ("第 {n} 课{gap}  {title}", "Lesson {n}{gap}  {title}"),
     "tutorial.progress": ("已学完 {done}/{total} 课", "{done} of {total} lessons done"),
     "tutorial.next": (
         "下一课：第 {n} 课 {title}（Enter 开始）",

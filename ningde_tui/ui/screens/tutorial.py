@@ -417,11 +417,14 @@ class TutorialScreen(PlayerScreen[None]):
     def options(self) -> list[Option]:
         lang = self.lang
         out = []
+        digits = len(str(len(LESSONS)))  # the titles start in one column
         for i, lesson in enumerate(LESSONS):
             done = lesson.id in self.done
             row = Text()
             row.append(f"{TICK if done else TODO} ", style=f"bold {GOOD if done else MUTED}")
-            row.append(tr(lang, "tutorial.row", n=i + 1, title=lesson_title(i, lang)), style="bold")
+            gap = " " * (digits - len(str(i + 1)))
+            title = lesson_title(i, lang)
+            row.append(tr(lang, "tutorial.row", n=i + 1, gap=gap, title=title), style="bold")
             out.append(Option(row, id=lesson.id))
         return out
 
