@@ -20,7 +20,6 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from http import HTTPStatus
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -68,13 +67,13 @@ class WebPeer:
         self.closing: tuple[int, str] | None = None
         self.task = asyncio.ensure_future(self._write())
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, text: str) -> None:
         if self.closing is not None:
             return
         if len(self.queue) >= MAX_OUTBOX:
             self.close(POLICY, "too slow: messages are not being read")
             return
-        self.queue.append(protocol.dumps(message))
+        self.queue.append(text)
         self.ready.set()
 
     def close(self, code: int = 1000, reason: str = "") -> None:
@@ -84,7 +83,7 @@ class WebPeer:
 
     def fail(self, code: str, text: str) -> None:
         """An ``error``, then the connection closed."""
-        self.send(protocol.error(code, text))
+        self.send(protocol.dumps(protocol.error(code, text)))
         self.close(POLICY, code)
 
     async def _write(self) -> None:

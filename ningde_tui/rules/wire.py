@@ -11,12 +11,17 @@ saying which field is wrong.
 A room encodes a view for every seat after every decision and every client decodes each one, so
 both directions take the common case through tables (a tile's name, an enum's value) and fall
 back to the general parser only for input the tables do not hold, which then gives the same
-result or the same error.
+result or the same error. The room writes its views straight as JSON text (``observation_json``,
+``event_json``: the same text ``dumps`` makes of ``observation_to`` and ``event_to``), from
+pieces kept while they recur: a tile list, a meld, an action by value; the table the four seats
+share (melds, ponds) and an event by identity, as the engine hands the same objects to every
+seat that sees them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Hashable
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any, TypeVar, cast
@@ -40,6 +45,10 @@ _MEMBERS: dict[type[StrEnum], dict[str, StrEnum]] = {}  # an enum's members by v
 # melds and actions are immutable values from checked parts: one object for each value read
 _meld = lru_cache(maxsize=4096)(Meld)
 _action = lru_cache(maxsize=4096)(Action)
+# the JSON of the protocol: compact, names and tiles as they are; the values are plain trees
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+_QUOTED: tuple[str, ...] = tuple(f'"{name}"' for name in _NAMES)  # tile -> '"5m"'
+_KEPT = 4096  # pieces of JSON text a cache keeps before it starts again
 
 
 class WireError(ValueError):
@@ -275,6 +284,132 @@ def event_from(data: Any) -> Event:
         tiles_from(data.get("tiles", []), "event tiles"),
         info,
         data.get("private") is True,
+    )
+
+
+# ---------------------------------------------------------------- as JSON text
+def dumps(value: Any) -> str:
+    """A JSON value as the protocol's text (compact; names and tiles as they are)."""
+    return _ENCODER.encode(value)
+
+
+class _ByValue:
+    """``make(value)``, kept for values seen before (``value`` hashable and immutable)."""
+
+    def __init__(self, make: Callable[[Any], str]) -> None:
+        self.make = make
+        self.kept: dict[Hashable, str] = {}
+
+    def __call__(self, value: Any) -> str:
+        text = self.kept.get(value)
+        if text is None:
+            if len(self.kept) >= _KEPT:
+                self.kept.clear()
+            text = self.kept[value] = self.make(value)
+        return text
+
+
+class _ByIdentity:
+    """``make(value)``, kept for the very objects seen before (immutable ones: the object is
+    held while kept, so its ``id`` is not another's)."""
+
+    def __init__(self, make: Callable[[Any], str]) -> None:
+        self.make = make
+        self.kept: dict[int, tuple[Any, str]] = {}
+
+    def __call__(self, value: Any) -> str:
+        hit = self.kept.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if len(self.kept) >= _KEPT:
+            self.kept.clear()
+        text = self.make(value)
+        self.kept[id(value)] = (value, text)
+        return text
+
+
+def _tiles_text(tiles: tuple[int, ...]) -> str:
+    quoted = _QUOTED
+    return "[" + ",".join([quoted[t] for t in tiles]) + "]"
+
+
+_tiles_json = _ByValue(_tiles_text)
+_ints_json = _ByValue(lambda values: "[" + ",".join(map(str, values)) + "]")
+_flags_json = _ByValue(
+    lambda flags: "[" + ",".join(["true" if f else "false" for f in flags]) + "]"
+)
+_meld_json = _ByValue(lambda meld: dumps(meld_to(meld)))
+_action_json = _ByValue(lambda action: dumps(action_to(action)))
+_table_melds_json = _ByIdentity(
+    lambda melds: "[" + ",".join(["[" + ",".join(map(_meld_json, ms)) + "]" for ms in melds]) + "]"
+)
+_ponds_json = _ByIdentity(lambda ponds: "[" + ",".join(map(_tiles_json, ponds)) + "]")
+_legal_json = _ByValue(lambda legal: "[" + ",".join(map(_action_json, legal)) + "]")
+event_json = _ByIdentity(lambda event: dumps(event_to(event)))
+"""An event as JSON text: ``dumps(event_to(event))``."""
+_PHASES = {phase: f'"{phase.value}"' for phase in Phase}
+
+
+def observation_json(obs: Observation) -> str:
+    """``dumps(observation_to(obs))``, made from kept pieces."""
+    quoted = _QUOTED
+    last = obs.last_discard
+    blocked = obs.win_blocked
+    drawn = obs.drawn
+    return "".join(
+        [
+            '{"seat":',
+            str(obs.seat),
+            ',"phase":',
+            _PHASES[obs.phase],
+            ',"to_act":',
+            _ints_json(tuple(obs.to_act)),
+            ',"turn":',
+            str(obs.turn),
+            ',"dealer":',
+            str(obs.dealer),
+            ',"streak":',
+            str(obs.streak),
+            ',"dice":',
+            _ints_json(tuple(obs.dice)),
+            ',"gold":',
+            quoted[obs.gold],
+            ',"indicator":',
+            quoted[obs.indicator],
+            ',"hand":',
+            _tiles_json(tuple(obs.hand)),
+            ',"drawn":',
+            "null" if drawn is None else quoted[drawn],
+            ',"melds":',
+            _table_melds_json(obs.melds),
+            ',"ponds":',
+            _ponds_json(obs.ponds),
+            ',"hand_sizes":',
+            _ints_json(tuple(obs.hand_sizes)),
+            ',"last_discard":',
+            "null" if last is None else f"[{last[0]},{quoted[last[1]]}]",
+            ',"wall_left":',
+            str(obs.wall_left),
+            ',"drawable":',
+            str(obs.drawable),
+            ',"reserve":',
+            str(obs.reserve),
+            ',"last_round":',
+            "true" if obs.last_round else "false",
+            ',"declined_three_gold":',
+            _flags_json(tuple(obs.declined_three_gold)),
+            ',"legal":',
+            _legal_json(tuple(obs.legal)),
+            ',"win_blocked":',
+            "null" if blocked is None else dumps(refusal_to(blocked)),
+            ',"set_aside":',
+            _tiles_json(tuple(obs.set_aside)),
+            ',"wall_head":',
+            str(obs.wall_head),
+            ',"wall_tail":',
+            str(obs.wall_tail),
+            "}",
+        ]
     )
 
 
