@@ -21,7 +21,7 @@ seat that sees them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any, TypeVar, cast
@@ -293,39 +293,22 @@ def dumps(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-class _ByValue:
-    """``make(value)``, kept for values seen before (``value`` hashable and immutable)."""
-
-    def __init__(self, make: Callable[[Any], str]) -> None:
-        self.make = make
-        self.kept: dict[Hashable, str] = {}
-
-    def __call__(self, value: Any) -> str:
-        text = self.kept.get(value)
-        if text is None:
-            if len(self.kept) >= _KEPT:
-                self.kept.clear()
-            text = self.kept[value] = self.make(value)
-        return text
+def _keep(kept: dict[Any, T], key: Any, value: T) -> T:
+    """``value`` kept under ``key`` (a cache that grew too big starts again)."""
+    if len(kept) >= _KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
 
 
-class _ByIdentity:
-    """``make(value)``, kept for the very objects seen before (immutable ones: the object is
-    held while kept, so its ``id`` is not another's)."""
-
-    def __init__(self, make: Callable[[Any], str]) -> None:
-        self.make = make
-        self.kept: dict[int, tuple[Any, str]] = {}
-
-    def __call__(self, value: Any) -> str:
-        hit = self.kept.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        if len(self.kept) >= _KEPT:
-            self.kept.clear()
-        text = self.make(value)
-        self.kept[id(value)] = (value, text)
-        return text
+def _by_identity(kept: dict[int, tuple[Any, str]], value: Any, make: Callable[[Any], str]) -> str:
+    """``make(value)`` kept for the very object ``value`` (an immutable one: it is held while
+    kept, so its ``id`` is no other object's)."""
+    hit = kept.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    text = make(value)
+    return _keep(kept, id(value), (value, text))[1]
 
 
 def _tiles_text(tiles: tuple[int, ...]) -> str:
@@ -333,82 +316,126 @@ def _tiles_text(tiles: tuple[int, ...]) -> str:
     return "[" + ",".join([quoted[t] for t in tiles]) + "]"
 
 
-_tiles_json = _ByValue(_tiles_text)
-_ints_json = _ByValue(lambda values: "[" + ",".join(map(str, values)) + "]")
-_flags_json = _ByValue(
-    lambda flags: "[" + ",".join(["true" if f else "false" for f in flags]) + "]"
-)
-_meld_json = _ByValue(lambda meld: dumps(meld_to(meld)))
-_action_json = _ByValue(lambda action: dumps(action_to(action)))
-_table_melds_json = _ByIdentity(
-    lambda melds: "[" + ",".join(["[" + ",".join(map(_meld_json, ms)) + "]" for ms in melds]) + "]"
-)
-_ponds_json = _ByIdentity(lambda ponds: "[" + ",".join(map(_tiles_json, ponds)) + "]")
-_legal_json = _ByValue(lambda legal: "[" + ",".join(map(_action_json, legal)) + "]")
-event_json = _ByIdentity(lambda event: dumps(event_to(event)))
-"""An event as JSON text: ``dumps(event_to(event))``."""
-_PHASES = {phase: f'"{phase.value}"' for phase in Phase}
+def _ints_text(values: tuple[int, ...]) -> str:
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def _flag_text(flag: bool) -> str:
+    return "true" if flag else "false"
+
+
+_TILE_LISTS: dict[tuple[int, ...], str] = {}  # a hand, a pond, the set-aside tiles: by value
+_SEATS: tuple[str, ...] = tuple(f'{{"seat":{seat},"phase":"' for seat in range(4))
+_HEADS: dict[tuple[Any, ...], str] = {}  # the end of "phase" … "indicator"
+_MIDDLES: dict[tuple[Any, ...], str] = {}  # "hand_sizes" … "declined_three_gold"
+_TAILS: dict[tuple[Any, ...], str] = {}  # "set_aside" … "wall_tail"
+_MELDS: dict[int, tuple[Any, str]] = {}  # by identity: a meld, the table's melds
+_PONDS: dict[int, tuple[Any, str]] = {}  # by identity: the table's ponds
+_ACTIONS: dict[int, tuple[Any, str]] = {}  # by identity: an action, a seat's legal actions
+_EVENTS: dict[int, tuple[Any, str]] = {}  # by identity
+
+
+def _tiles_json(tiles: tuple[int, ...]) -> str:
+    text = _TILE_LISTS.get(tiles)
+    return _keep(_TILE_LISTS, tiles, _tiles_text(tiles)) if text is None else text
+
+
+def _meld_json(meld: Meld) -> str:
+    return _by_identity(_MELDS, meld, lambda m: dumps(meld_to(m)))
+
+
+def _action_json(action: Action) -> str:
+    return _by_identity(_ACTIONS, action, lambda a: dumps(action_to(a)))
+
+
+def _table_melds_text(melds: tuple[tuple[Meld, ...], ...]) -> str:
+    return "[" + ",".join(["[" + ",".join(map(_meld_json, ms)) + "]" for ms in melds]) + "]"
+
+
+def _ponds_text(ponds: tuple[tuple[int, ...], ...]) -> str:
+    return "[" + ",".join(map(_tiles_json, ponds)) + "]"
+
+
+def _legal_text(legal: tuple[Action, ...]) -> str:
+    return "[" + ",".join(map(_action_json, legal)) + "]"
+
+
+def _event_text(event: Event) -> str:
+    return dumps(event_to(event))
+
+
+def event_json(event: Event) -> str:
+    """``dumps(event_to(event))``, kept for the event (the engine hands every seat that may see
+    an event the same object)."""
+    return _by_identity(_EVENTS, event, _event_text)
+
+
+def _head_text(key: tuple[Any, ...]) -> str:
+    to_act, turn, dealer, streak, dice, gold, indicator = key
+    quoted = _QUOTED
+    return (
+        f'","to_act":{_ints_text(to_act)},"turn":{turn},'
+        f'"dealer":{dealer},"streak":{streak},"dice":{_ints_text(dice)},'
+        f'"gold":{quoted[gold]},"indicator":{quoted[indicator]},"hand":'
+    )
+
+
+def _middle_text(key: tuple[Any, ...]) -> str:
+    sizes, last, wall_left, drawable, reserve, last_round, declined = key
+    discard = "null" if last is None else f"[{last[0]},{_QUOTED[last[1]]}]"
+    flags = ",".join(map(_flag_text, declined))
+    return (
+        f',"hand_sizes":{_ints_text(sizes)},"last_discard":{discard},"wall_left":{wall_left},'
+        f'"drawable":{drawable},"reserve":{reserve},"last_round":{_flag_text(last_round)},'
+        f'"declined_three_gold":[{flags}],"legal":'
+    )
+
+
+def _tail_text(key: tuple[Any, ...]) -> str:
+    set_aside, head, tail = key
+    return f',"set_aside":{_tiles_text(set_aside)},"wall_head":{head},"wall_tail":{tail}}}'
 
 
 def observation_json(obs: Observation) -> str:
-    """``dumps(observation_to(obs))``, made from kept pieces."""
-    quoted = _QUOTED
-    last = obs.last_discard
-    blocked = obs.win_blocked
-    drawn = obs.drawn
+    """``dumps(observation_to(obs))``, made from kept pieces: the parts every seat shares (and
+    that stay from one decision to the next) are made once."""
+    (
+        seat, phase, to_act, turn, dealer, streak, dice, gold, indicator, hand, drawn, melds,
+        ponds, sizes, last, wall_left, drawable, reserve, last_round, declined, legal, blocked,
+        set_aside, wall_head, wall_tail, _, _,
+    ) = obs  # fmt: skip
+    key: tuple[Any, ...] = (to_act, turn, dealer, streak, dice, gold, indicator)
+    head = _HEADS.get(key)
+    if head is None:
+        head = _keep(_HEADS, key, _head_text(key))
+    key = (sizes, last, wall_left, drawable, reserve, last_round, declined)
+    middle = _MIDDLES.get(key)
+    if middle is None:
+        middle = _keep(_MIDDLES, key, _middle_text(key))
+    key = (set_aside, wall_head, wall_tail)
+    tail = _TAILS.get(key)
+    if tail is None:
+        tail = _keep(_TAILS, key, _tail_text(key))
+    hand_text = _TILE_LISTS.get(hand)
+    if hand_text is None:
+        hand_text = _keep(_TILE_LISTS, hand, _tiles_text(hand))
     return "".join(
         [
-            '{"seat":',
-            str(obs.seat),
-            ',"phase":',
-            _PHASES[obs.phase],
-            ',"to_act":',
-            _ints_json(tuple(obs.to_act)),
-            ',"turn":',
-            str(obs.turn),
-            ',"dealer":',
-            str(obs.dealer),
-            ',"streak":',
-            str(obs.streak),
-            ',"dice":',
-            _ints_json(tuple(obs.dice)),
-            ',"gold":',
-            quoted[obs.gold],
-            ',"indicator":',
-            quoted[obs.indicator],
-            ',"hand":',
-            _tiles_json(tuple(obs.hand)),
+            _SEATS[seat],
+            phase,  # a StrEnum: its value
+            head,
+            hand_text,
             ',"drawn":',
-            "null" if drawn is None else quoted[drawn],
+            "null" if drawn is None else _QUOTED[drawn],
             ',"melds":',
-            _table_melds_json(obs.melds),
+            _by_identity(_MELDS, melds, _table_melds_text),
             ',"ponds":',
-            _ponds_json(obs.ponds),
-            ',"hand_sizes":',
-            _ints_json(tuple(obs.hand_sizes)),
-            ',"last_discard":',
-            "null" if last is None else f"[{last[0]},{quoted[last[1]]}]",
-            ',"wall_left":',
-            str(obs.wall_left),
-            ',"drawable":',
-            str(obs.drawable),
-            ',"reserve":',
-            str(obs.reserve),
-            ',"last_round":',
-            "true" if obs.last_round else "false",
-            ',"declined_three_gold":',
-            _flags_json(tuple(obs.declined_three_gold)),
-            ',"legal":',
-            _legal_json(tuple(obs.legal)),
+            _by_identity(_PONDS, ponds, _ponds_text),
+            middle,
+            _by_identity(_ACTIONS, legal, _legal_text),
             ',"win_blocked":',
             "null" if blocked is None else dumps(refusal_to(blocked)),
-            ',"set_aside":',
-            _tiles_json(tuple(obs.set_aside)),
-            ',"wall_head":',
-            str(obs.wall_head),
-            ',"wall_tail":',
-            str(obs.wall_tail),
-            "}",
+            tail,
         ]
     )
 
