@@ -48,7 +48,9 @@ _action = lru_cache(maxsize=4096)(Action)
 # the JSON of the protocol: compact, names and tiles as they are; the values are plain trees
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 _QUOTED: tuple[str, ...] = tuple(f'"{name}"' for name in _NAMES)  # tile -> '"5m"'
-_KEPT = 4096  # pieces of JSON text a cache keeps before it starts again
+_KEPT = 4096  # pieces of JSON text (or values read) a cache keeps before it starts again
+_MISSING = object()
+_MELDS_READ: dict[tuple[Any, ...], Meld] = {}  # meld_from's, by what the object held
 
 
 class WireError(ValueError):
@@ -176,6 +178,29 @@ def meld_to(meld: Meld) -> dict[str, Any]:
 
 
 def meld_from(data: Any) -> Meld:
+    """A meld object read; one read before is not read again (a client reads every seat's
+    melds in every state)."""
+    if type(data) is dict:
+        tiles, source = data.get("tiles", _MISSING), data.get("from")
+        # only values no other value equals (True == 1, 1.0 == 1, a tuple == a list's tuple)
+        plain = tiles is None or type(tiles) is list
+        if plain and (source is None or type(source) is int):
+            try:
+                key: tuple[Any, ...] = (
+                    data.get("kind"),
+                    None if tiles is None else tuple(tiles),
+                    data.get("claimed"),
+                    source,
+                    data.get("added") is True,
+                )
+                known = _MELDS_READ.get(key)
+            except TypeError:  # something unhashable in it: read on its own (and refused)
+                return _meld_from(data)
+            return _keep(_MELDS_READ, key, _meld_from(data)) if known is None else known
+    return _meld_from(data)
+
+
+def _meld_from(data: Any) -> Meld:
     kind = member(MeldKind, field(data, "kind"), "meld")
     found = field(data, "tiles")
     if found is None:
@@ -441,6 +466,13 @@ def observation_json(obs: Observation) -> str:
 
 
 # ---------------------------------------------------------------- observations
+_OBSERVATION_KEYS = frozenset(
+    "seat phase to_act turn dealer streak dice gold indicator hand drawn melds ponds hand_sizes "
+    "last_discard wall_left drawable reserve last_round declined_three_gold legal win_blocked "
+    "set_aside wall_head wall_tail".split()
+)
+
+
 def observation_to(obs: Observation) -> dict[str, Any]:
     """The seat's Observation (interfaces.md §6 ``state.obs``); its history travels as the
     state's ``events`` and its rules in ``welcome``, so neither is written here."""
@@ -487,6 +519,9 @@ def observation_from(
         if key in data:
             return data[key]
         raise WireError(f"missing {key!r}")
+
+    if _OBSERVATION_KEYS <= data.keys():
+        get = data.__getitem__  # every key is there: no need to ask for each
 
     seat = _seat(get("seat"), "seat")
     phase = member(Phase, get("phase"), "phase")

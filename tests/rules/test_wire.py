@@ -189,3 +189,25 @@ def test_an_enum_value_is_read_only_from_its_own_strings() -> None:
 def test_a_meld_without_its_tiles_is_refused() -> None:
     with pytest.raises(WireError, match="missing 'tiles'"):
         meld_from({"kind": "pong"})
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"kind": "pong", "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": True},
+        {"kind": "pong", "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": 1.0},
+        {"kind": "pong", "tiles": ("5m", "5m", "5m"), "claimed": "5m", "from": 1},
+        {"kind": "pong", "claimed": "5m", "from": 1},
+        {"kind": "pong", "tiles": ["5m", "5m", ["5m"]], "claimed": "5m", "from": 1},
+        {"kind": ["pong"], "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": 1},
+        {"kind": "ankong", "tiles": "none"},
+    ],
+)
+def test_a_meld_read_before_does_not_let_a_malformed_one_through(bad) -> None:
+    """Melds are kept by what they held: a value that only compares equal to one read before
+    (True and 1.0 to 1, a tuple to a list's items) is read, and refused, on its own."""
+    good = {"kind": "pong", "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": 1}
+    assert meld_from(good) == meld_from(dict(good)) == meld_from(_through_json(good))
+    assert meld_from({"kind": "ankong", "tiles": None}).face_down
+    with pytest.raises(WireError):
+        meld_from(bad)
