@@ -2,8 +2,10 @@
 
 A ``Room`` owns a ``Match`` (the session, the bots, the record written decision by decision),
 the four seats and their tokens, and the connections. It knows no transport: a connection is a
-``Peer`` it can send message objects to and close (``net.server`` puts WebSockets behind it,
-tests may put anything). Everything runs on one asyncio loop; nothing here blocks.
+``Peer`` it can send frames (a message's JSON text) to and close (``net.server`` puts
+WebSockets behind it, tests may put anything). A message goes to every connection that gets it
+as one text: a state is written straight as text (``wire.observation_json``), a message to
+several connections is encoded once. Everything runs on one asyncio loop; nothing here blocks.
 
 What each client gets, and when:
 
