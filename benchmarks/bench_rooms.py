@@ -1,7 +1,7 @@
 """Online rooms under load: N rooms on one host, four bot clients each, at pace instant.
 
     .venv/bin/python benchmarks/bench_rooms.py [--rooms 1 10 25 50] [--seconds 10] \
-        [--procs 2] [--bot greedy]
+        [--procs 2] [--bot greedy] [--profile FILE]
 
 The host (one ``RoomServer``, its rooms writing their records to a temporary folder) runs in
 its own process. The 4N clients, real WebSocket connections over loopback, are spread over
@@ -23,7 +23,12 @@ Measured, per N, over ``--seconds`` after a warm-up of ``WARMUP`` seconds:
 - CPU: the host's and the client processes' CPU seconds per second (1.00 = one core fully
   busy), and (where ``/proc/stat`` tells it) what all other processes of the machine took
   meanwhile, so a figure taken while something else ran shows it. On a machine with few
-  cores, clients that take a large share leave the host less.
+  cores, clients that take a large share leave the host less;
+- host ms/act: the host's CPU time per act measured, the figure to compare two versions of
+  the host by (the wall-clock figures depend on what else the machine does).
+
+``--profile FILE`` runs the host under cProfile while measuring and writes its stats to FILE
+(with several room counts, FILE gets the last; ``python -m pstats FILE`` reads it).
 
 At pace instant every room always has a decision in flight, so the rooms keep the machine as
 busy as it can be: the round trip then grows with N as decisions queue for the CPU.
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import multiprocessing
 import os
 import sys
@@ -57,9 +63,16 @@ SETTLE = 2.0  # seconds the rooms go on after the end, for the last acts' states
 PROBE = 0.005  # seconds between two looks at a client process's loop lag
 
 
-def _host(rooms: int, port_out: multiprocessing.Queue, data: str, control: Connection) -> None:
+def _host(
+    rooms: int,
+    port_out: multiprocessing.Queue,
+    data: str,
+    control: Connection,
+    profile: str | None = None,
+) -> None:
     """The rooms' server. ``control`` asks "cpu" (answered with the process's CPU seconds) or
-    "stop" (every room stops, closing its clients)."""
+    "stop" (every room stops, closing its clients). With ``profile``, the loop runs under
+    cProfile from the first "cpu" to the second, and the stats are written there."""
     os.environ["NINGDE_DATA_DIR"] = data
     from ningde_tui.net.room import Room, RoomOptions
     from ningde_tui.net.server import RoomServer
@@ -71,12 +84,34 @@ def _host(rooms: int, port_out: multiprocessing.Queue, data: str, control: Conne
             server.add(Room.new(f"R{n}", ["human"] * 4, options, seed=n))
         await server.start()
         loop = asyncio.get_running_loop()
+        # CPU time, not the wall clock: what other processes take does not count
+        profiler = cProfile.Profile(time.process_time) if profile is not None else None
+        asked = 0
+
+        def profiling(done: threading.Event, cpu: list[float]) -> None:
+            assert profiler is not None and profile is not None
+            if asked == 2:
+                profiler.disable()
+            cpu.append(time.process_time())  # the dump below is not the rooms' work
+            if asked == 1:
+                profiler.enable()
+            elif asked == 2:
+                profiler.dump_stats(profile)
+            done.set()
 
         def answer() -> None:
+            nonlocal asked
             while True:
                 request = control.recv()
                 if request == "cpu":
-                    control.send(time.process_time())
+                    asked += 1
+                    if profiler is None:
+                        control.send(time.process_time())
+                        continue
+                    done, cpu = threading.Event(), []
+                    loop.call_soon_threadsafe(profiling, done, cpu)
+                    done.wait(30)
+                    control.send(cpu[0])
                 else:
                     for room in server.rooms.values():
                         loop.call_soon_threadsafe(room.stop)
@@ -190,12 +225,14 @@ def _ms(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
-def run(rooms: int, seconds: float, procs: int, bot: str) -> str:
+def run(rooms: int, seconds: float, procs: int, bot: str, profile: str | None = None) -> str:
     ctx = multiprocessing.get_context("spawn")
     port_out: multiprocessing.Queue = ctx.Queue()
     control, control_end = ctx.Pipe()
     with tempfile.TemporaryDirectory() as data:
-        host = ctx.Process(target=_host, args=(rooms, port_out, data, control_end), daemon=True)
+        host = ctx.Process(
+            target=_host, args=(rooms, port_out, data, control_end, profile), daemon=True
+        )
         host.start()
         workers = []
         try:
@@ -243,6 +280,7 @@ def run(rooms: int, seconds: float, procs: int, bot: str) -> str:
         f"{host_used / seconds:.2f}",
         f"{clients_cpu / seconds:.2f}",
         others,
+        f"{1000 * host_used / max(1, len(trips)):.3f}",
     ]
     line = "".join(cell.rjust(width) for cell, width in zip(cells, WIDTHS, strict=True))
     if unanswered:
@@ -250,18 +288,28 @@ def run(rooms: int, seconds: float, procs: int, bot: str) -> str:
     return line
 
 
-WIDTHS = (5, 9, 8, 9, 9, 8, 8, 8, 8, 7, 9, 8)
+WIDTHS = (5, 9, 8, 9, 9, 8, 8, 8, 8, 7, 9, 8, 8)
 HEADER = "\n".join(
     [
         " " * 22
         + "round trip ms".center(18)
         + "client lag ms".center(16)
         + "decode ms".center(16)
-        + "CPU cores used".center(24),
+        + "CPU cores used".center(24)
+        + "host".rjust(8),
         "".join(
             name.rjust(width)
             for name, width in zip(
-                ("rooms", "hands/s", "acts/s", *("p50", "p99") * 3, "host", "clients", "others"),
+                (
+                    "rooms",
+                    "hands/s",
+                    "acts/s",
+                    *("p50", "p99") * 3,
+                    "host",
+                    "clients",
+                    "others",
+                    "ms/act",
+                ),
                 WIDTHS,
                 strict=True,
             )
@@ -276,6 +324,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="load per room count")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--bot", default="greedy", help="the clients' bot level")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE")
     args = parser.parse_args()
     if args.procs < 1 or args.seconds <= 0 or min(args.rooms) < 1:
         parser.error("--procs, --seconds and --rooms must be positive")
@@ -285,7 +334,7 @@ def main() -> int:
         parser.error(str(bad))
     print(HEADER, flush=True)
     for rooms in args.rooms:
-        print(run(rooms, args.seconds, args.procs, args.bot), flush=True)
+        print(run(rooms, args.seconds, args.procs, args.bot, args.profile), flush=True)
     return 0
 
 

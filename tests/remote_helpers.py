@@ -10,6 +10,7 @@ the remote table be tested end to end over the real transport before the real se
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,9 +41,9 @@ def seat_state(
     else:
         obs = game.observation(seat)
     session = match.session
-    return protocol.state(
+    text = protocol.state_text(
         seq,
-        obs,
+        wire.observation_json(obs),
         game.history(seat)[since:],
         None,
         scores=session.scores,
@@ -50,6 +51,7 @@ def seat_state(
         round=match.round_number,
         rounds=session.rounds or 0,
     )
+    return json.loads(text)
 
 
 def result_message(match: Match, game: Game) -> dict[str, Any]:

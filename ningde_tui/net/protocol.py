@@ -36,8 +36,6 @@ DEFAULT_PORT = 7340
 TOKEN_BYTES = 24  # 192 bits (secrets.token_urlsafe)
 MAX_TOKEN = 100  # characters a client may send as its token
 HUMAN, BOT = "human", "bot"
-# one encoder for every frame (``dumps``): the messages are plain trees, never circular
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 
 
 class ProtocolError(ValueError):
@@ -237,9 +235,9 @@ def welcome(
     }
 
 
-def state(
+def state_text(
     seq: int,
-    obs: Observation,
+    obs_json: str,
     events: list[Event] | tuple[Event, ...],
     deadline: float | None,
     *,
@@ -247,22 +245,34 @@ def state(
     hand: int,
     round: int,
     rounds: int,
-    encoded: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """``obs`` as the seat may know it (a watcher: ``rules.game.watcher_view``) and the events
-    since its last state, as it may know them (``rules.game.seen_by``). ``encoded``: ``obs``
-    already as ``wire.observation_to`` writes it (the watchers share one)."""
-    return {
-        "t": "state",
-        "seq": seq,
-        "obs": wire.observation_to(obs) if encoded is None else encoded,
-        "events": [wire.event_to(e) for e in events],
-        "deadline": deadline,
-        "scores": list(scores),
-        "hand": hand,
-        "round": round,
-        "rounds": rounds,
-    }
+) -> str:
+    """A ``state``'s text: ``obs_json`` the seat's Observation as ``wire.observation_json``
+    writes it (as the seat may know it; a watcher: ``rules.game.watcher_view``), ``events``
+    those since its last state, as it may know them (``rules.game.seen_by``). The same text as
+    ``dumps`` of ``{"t": "state", "seq": …, "obs": wire.observation_to(obs), "events":
+    [wire.event_to(e), …], "deadline": …, "scores": …, "hand": …, "round": …, "rounds": …}``,
+    made without the dict."""
+    return "".join(
+        [
+            '{"t":"state","seq":',
+            str(seq),
+            ',"obs":',
+            obs_json,
+            ',"events":[',
+            ",".join(map(wire.event_json, events)),
+            '],"deadline":',
+            "null" if deadline is None else wire.dumps(deadline),
+            ',"scores":[',
+            ",".join(map(str, scores)),
+            '],"hand":',
+            str(hand),
+            ',"round":',
+            str(round),
+            ',"rounds":',
+            str(rounds),
+            "}",
+        ]
+    )
 
 
 def refused(seq: int, refusal: Refusal) -> dict[str, Any]:
@@ -346,7 +356,7 @@ def error(code: str, text: str) -> dict[str, Any]:
 
 def dumps(message: dict[str, Any]) -> str:
     """One frame's text (compact; names and tiles as they are)."""
-    return _ENCODER.encode(message)
+    return wire.dumps(message)
 
 
 # ---------------------------------------------------------------- the client's reading

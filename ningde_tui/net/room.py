@@ -2,8 +2,10 @@
 
 A ``Room`` owns a ``Match`` (the session, the bots, the record written decision by decision),
 the four seats and their tokens, and the connections. It knows no transport: a connection is a
-``Peer`` it can send message objects to and close (``net.server`` puts WebSockets behind it,
-tests may put anything). Everything runs on one asyncio loop; nothing here blocks.
+``Peer`` it can send frames (a message's JSON text) to and close (``net.server`` puts
+WebSockets behind it, tests may put anything). A message goes to every connection that gets it
+as one text: a state is written straight as text (``wire.observation_json``), a message to
+several connections is encoded once. Everything runs on one asyncio loop; nothing here blocks.
 
 What each client gets, and when:
 
@@ -29,6 +31,7 @@ What each client gets, and when:
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,9 +65,10 @@ OPENS_WINDOW = (ActionType.DISCARD, ActionType.ADDKONG)  # after these, claims m
 
 
 class Peer(Protocol):
-    """A connection as the room sees it: messages go out in order, and it can be closed."""
+    """A connection as the room sees it: messages (each one frame's JSON text) go out in
+    order, and it can be closed."""
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, text: str) -> None: ...
     def close(self, code: int = 1000, reason: str = "") -> None: ...
 
 
@@ -77,7 +81,7 @@ class Conn:
     seat: int | None
     hand: int = 0  # the hand its events so far belong to
     sent: int = 0  # events of that hand's history it has had
-    last_obs: dict[str, Any] | None = None
+    last_obs: str | None = None  # the JSON text of the Observation of its last state
     state_seq: int = -1  # seq of the last state it got
     version: int = -1  # the match's version its view was last compared at
     deadline_at: float | None = None  # the deadline it was told
@@ -165,7 +169,7 @@ class Room:
     def __post_init__(self) -> None:
         self.tokens = SeatTokens(self.code)
         self._started = asyncio.Event()
-        self._wake = asyncio.Event()
+        self._waiter: asyncio.Future[bool] | None = None  # the room waiting for people
         self._stop = asyncio.Event()
         self.done = asyncio.Event()
         self._held = False  # the last discard's consequences not yet public
@@ -175,8 +179,8 @@ class Room:
         self._deadline_at: float | None = None
         self._last_result: dict[str, Any] | None = None
         self._reserved: set[int] = set()  # seats reserved whose table has not come yet
-        # the watchers' view, one for all of them: (match version, game, view, its JSON)
-        self._watched: tuple[int, object, Observation, dict[str, Any]] | None = None
+        # the watchers' view, one for all of them: (match version, game, view, its JSON text)
+        self._watched: tuple[int, object, Observation, str] | None = None
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -244,16 +248,21 @@ class Room:
 
     # ------------------------------------------------------------------ sending
     def _send(self, conn: Conn, message: dict[str, Any]) -> None:
+        self._send_text(conn, protocol.dumps(message), message)
+
+    def _send_text(self, conn: Conn, text: str, message: dict[str, Any] | None = None) -> None:
+        """``text``: the frame, ``message`` its dict if there is one (the tap's)."""
         if self.tap is not None:
-            self.tap(conn.seat, message)
-        conn.peer.send(message)
+            self.tap(conn.seat, json.loads(text) if message is None else message)
+        conn.peer.send(text)
 
     def _conns(self) -> list[Conn]:
         return [p.conn for p in self.seats if p.conn is not None] + list(self.watchers)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
+        text = protocol.dumps(message)  # one text for every connection
         for conn in self._conns():
-            self._send(conn, message)
+            self._send_text(conn, text, message)
 
     def _seats_changed(self) -> None:
         self._broadcast(protocol.seats(self.statuses()))
@@ -282,14 +291,14 @@ class Room:
             return watcher_view(game.observation(0), game.history(None))
         return game.observation(conn.seat)
 
-    def _watcher_view(self) -> tuple[Observation, dict[str, Any]]:
-        """The watchers' view and its JSON, made once each time the game moves on."""
+    def _watcher_view(self) -> tuple[Observation, str]:
+        """The watchers' view and its JSON text, made once each time the game moves on."""
         assert self.match is not None
         version, game = self.match.version, self.match.game
         watched = self._watched
         if watched is None or watched[0] != version or watched[1] is not game:
             obs = watcher_view(game.observation(0), game.history(None))
-            watched = self._watched = (version, game, obs, wire.observation_to(obs))
+            watched = self._watched = (version, game, obs, wire.observation_json(obs))
         return watched[2], watched[3]
 
     def _state_to(self, conn: Conn) -> None:
@@ -301,40 +310,41 @@ class Room:
             conn.hand, conn.sent, conn.last_obs, conn.version = hand, 0, None, -1
         if conn.version == match.version and self._deadline_at is None and conn.deadline_at is None:
             return  # nothing was applied since its last state, and no deadline to tell
-        encoded = None
+        obs_json = None
         if conn.seat is None:
-            obs, encoded = self._watcher_view()
+            obs, obs_json = self._watcher_view()
         else:
             obs = match.game.observation(conn.seat)
         deadline_at = self._deadline_at if conn.seat in obs.to_act and obs.legal else None
         if conn.version == match.version and deadline_at == conn.deadline_at:
             return  # nothing was applied since its last state
+        conn.version = match.version
         events = obs.history[conn.sent :]
+        if obs_json is None:
+            obs_json = wire.observation_json(obs)
+        if not events and obs_json == conn.last_obs and deadline_at == conn.deadline_at:
+            return
         left = None if deadline_at is None else round(max(0.0, deadline_at - self._now()), 2)
-        message = protocol.state(
+        text = protocol.state_text(
             self.seq,
-            obs,
+            obs_json,
             events,
             left,
             scores=match.session.scores,
             hand=hand,
             round=match.round_number,
             rounds=match.session.rounds or 0,
-            encoded=encoded,
         )
-        conn.version = match.version
-        if not events and message["obs"] == conn.last_obs and deadline_at == conn.deadline_at:
-            return
-        conn.sent, conn.last_obs, conn.state_seq = len(obs.history), message["obs"], self.seq
+        conn.sent, conn.last_obs, conn.state_seq = len(obs.history), obs_json, self.seq
         conn.deadline_at = deadline_at
-        self._send(conn, message)
+        self._send_text(conn, text)
 
     def _is_current(self, conn: Conn) -> bool:
         """Is the last state ``conn`` got still its seat's view?"""
         assert self.match is not None
         if conn.version == self.match.version:
             return conn.last_obs is not None
-        return wire.observation_to(self._view_of(conn)) == conn.last_obs
+        return wire.observation_json(self._view_of(conn)) == conn.last_obs
 
     def _publish(self) -> None:
         """Each client whose view changed gets a state (``_publish_to``)."""
@@ -424,7 +434,7 @@ class Room:
             self._send(conn, self._last_result)  # between hands: the result it missed
         self._publish_to(conn)
         self._start_when_seated()
-        self._wake.set()
+        self._rouse()
         return conn
 
     def leave(self, conn: Conn) -> None:
@@ -442,7 +452,7 @@ class Room:
             self._start_grace(conn.seat)
         self._line(f"seat {conn.seat + 1}: {place.name} left")
         self._seats_changed()
-        self._wake.set()
+        self._rouse()
 
     def _start_grace(self, seat: int) -> None:
         place = self.seats[seat]
@@ -461,7 +471,7 @@ class Room:
             self.standins[seat] = make_bot(STANDIN, bot_seed(self.seed, seat) + 1)
         self._line(f"seat {seat + 1}: a bot plays for {place.name} until they are back")
         self._seats_changed()
-        self._wake.set()
+        self._rouse()
 
     def reserve(self, seat: int, name: str, *, own: bool = True) -> str:
         """Hold a player's seat for a table the host opens, which will come with this token:
@@ -539,7 +549,7 @@ class Room:
             self._held = True
             self._hold_until = self._now() + self.options.pause_s
             self._told = set()
-        self._wake.set()
+        self._rouse()
         choosing = self.match.game.phase in CHOICE_PHASES
         if self._held and not choosing and self._now() >= self._hold_until:
             self._release()  # the pause is over and nobody chooses: all at once, now
@@ -610,21 +620,37 @@ class Room:
         except TimeoutError:
             pass
 
+    def _rouse(self) -> None:
+        """Something happened: the room, if it waits for people, looks again (once, however
+        many things happen before it runs)."""
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(False)
+
+    @staticmethod
+    def _deadline_passed(waiter: asyncio.Future[bool]) -> None:
+        if not waiter.done():
+            waiter.set_result(True)
+
     async def _wait_for_people(self) -> None:
         """Until something happens (a decision, a seat changes hands) or the deadline."""
-        self._wake.clear()
+        if self._stop.is_set():
+            return
+        loop = asyncio.get_running_loop()
+        waiter = self._waiter = loop.create_future()
         at = self._deadline_at
-        timeout = None if at is None else max(0.0, at - self._now())
-        waiter = asyncio.ensure_future(self._wake.wait())
-        stopper = asyncio.ensure_future(self._stop.wait())
+        timer = (
+            None
+            if at is None
+            else loop.call_later(max(0.0, at - self._now()), self._deadline_passed, waiter)
+        )
         try:
-            done, _ = await asyncio.wait(
-                {waiter, stopper}, timeout=timeout, return_when="FIRST_COMPLETED"
-            )
+            late = await waiter
         finally:
-            waiter.cancel()
-            stopper.cancel()
-        if not done and not self._stop.is_set():
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()
+        if late and not self._stop.is_set():
             self._time_out()
 
     async def _step(self) -> None:
@@ -742,7 +768,7 @@ class Room:
     def stop(self) -> None:
         """End the room now (the record keeps every decision: it can be continued)."""
         self._stop.set()
-        self._wake.set()
+        self._rouse()
 
     def _close(self) -> None:
         over = self.match is not None and self.match.session_over

@@ -20,11 +20,11 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from http import HTTPStatus
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from . import protocol
 from .protocol import Hello, ProtocolError
@@ -58,8 +58,9 @@ class Flood:
 
 
 class WebPeer:
-    """A room's ``Peer`` over one WebSocket: messages queued in order and written by one task,
-    so the room never waits on a slow client."""
+    """A room's ``Peer`` over one WebSocket: a frame goes to the socket at once when nothing
+    waits before it and the socket takes it; else it is queued, in order, for one task that
+    waits for the socket, so the room never waits on a slow client."""
 
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws
@@ -68,14 +69,27 @@ class WebPeer:
         self.closing: tuple[int, str] | None = None
         self.task = asyncio.ensure_future(self._write())
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, text: str) -> None:
         if self.closing is not None:
+            return
+        if not self.queue and self._write_now(text):
             return
         if len(self.queue) >= MAX_OUTBOX:
             self.close(POLICY, "too slow: messages are not being read")
             return
-        self.queue.append(protocol.dumps(message))
+        self.queue.append(text)
         self.ready.set()
+
+    def _write_now(self, text: str) -> bool:
+        """``text``'s frame handed to the socket, as ``ws.send`` does but without its task
+        switch and context, if the connection is open and its socket is not full (False: the
+        writer task sends it, waiting for the socket)."""
+        ws = self.ws
+        if ws.paused or ws.protocol.state is not State.OPEN:
+            return False
+        ws.protocol.send_text(text.encode())
+        ws.send_data()
+        return True
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if self.closing is None:
@@ -84,7 +98,7 @@ class WebPeer:
 
     def fail(self, code: str, text: str) -> None:
         """An ``error``, then the connection closed."""
-        self.send(protocol.error(code, text))
+        self.send(protocol.dumps(protocol.error(code, text)))
         self.close(POLICY, code)
 
     async def _write(self) -> None:

@@ -11,11 +11,16 @@ saying which field is wrong.
 A room encodes a view for every seat after every decision and every client decodes each one, so
 both directions take the common case through tables (a tile's name, an enum's value) and fall
 back to the general parser only for input the tables do not hold, which then gives the same
-result or the same error.
+result or the same error. The room writes its views straight as JSON text (``observation_json``,
+``event_json``: the same text ``dumps`` makes of ``observation_to`` and ``event_to``), from
+pieces kept while they recur: a tile list, a meld, an action by value; the table the four seats
+share (melds, ponds) and an event by identity, as the engine hands the same objects to every
+seat that sees them.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from enum import StrEnum
 from functools import lru_cache
@@ -40,6 +45,12 @@ _MEMBERS: dict[type[StrEnum], dict[str, StrEnum]] = {}  # an enum's members by v
 # melds and actions are immutable values from checked parts: one object for each value read
 _meld = lru_cache(maxsize=4096)(Meld)
 _action = lru_cache(maxsize=4096)(Action)
+# the JSON of the protocol: compact, names and tiles as they are; the values are plain trees
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+_QUOTED: tuple[str, ...] = tuple(f'"{name}"' for name in _NAMES)  # tile -> '"5m"'
+_KEPT = 4096  # pieces of JSON text (or values read) a cache keeps before it starts again
+_MISSING = object()
+_MELDS_READ: dict[tuple[Any, ...], Meld] = {}  # meld_from's, by what the object held
 
 
 class WireError(ValueError):
@@ -167,6 +178,29 @@ def meld_to(meld: Meld) -> dict[str, Any]:
 
 
 def meld_from(data: Any) -> Meld:
+    """A meld object read; one read before is not read again (a client reads every seat's
+    melds in every state)."""
+    if type(data) is dict:
+        tiles, source = data.get("tiles", _MISSING), data.get("from")
+        # only values no other value equals (True == 1, 1.0 == 1, a tuple == a list's tuple)
+        plain = tiles is None or type(tiles) is list
+        if plain and (source is None or type(source) is int):
+            try:
+                key: tuple[Any, ...] = (
+                    data.get("kind"),
+                    None if tiles is None else tuple(tiles),
+                    data.get("claimed"),
+                    source,
+                    data.get("added") is True,
+                )
+                known = _MELDS_READ.get(key)
+            except TypeError:  # something unhashable in it: read on its own (and refused)
+                return _meld_from(data)
+            return _keep(_MELDS_READ, key, _meld_from(data)) if known is None else known
+    return _meld_from(data)
+
+
+def _meld_from(data: Any) -> Meld:
     kind = member(MeldKind, field(data, "kind"), "meld")
     found = field(data, "tiles")
     if found is None:
@@ -278,7 +312,167 @@ def event_from(data: Any) -> Event:
     )
 
 
+# ---------------------------------------------------------------- as JSON text
+def dumps(value: Any) -> str:
+    """A JSON value as the protocol's text (compact; names and tiles as they are)."""
+    return _ENCODER.encode(value)
+
+
+def _keep(kept: dict[Any, T], key: Any, value: T) -> T:
+    """``value`` kept under ``key`` (a cache that grew too big starts again)."""
+    if len(kept) >= _KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
+
+
+def _by_identity(kept: dict[int, tuple[Any, str]], value: Any, make: Callable[[Any], str]) -> str:
+    """``make(value)`` kept for the very object ``value`` (an immutable one: it is held while
+    kept, so its ``id`` is no other object's)."""
+    hit = kept.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    text = make(value)
+    return _keep(kept, id(value), (value, text))[1]
+
+
+def _tiles_text(tiles: tuple[int, ...]) -> str:
+    quoted = _QUOTED
+    return "[" + ",".join([quoted[t] for t in tiles]) + "]"
+
+
+def _ints_text(values: tuple[int, ...]) -> str:
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def _flag_text(flag: bool) -> str:
+    return "true" if flag else "false"
+
+
+_TILE_LISTS: dict[tuple[int, ...], str] = {}  # a hand, a pond, the set-aside tiles: by value
+_SEATS: tuple[str, ...] = tuple(f'{{"seat":{seat},"phase":"' for seat in range(4))
+_HEADS: dict[tuple[Any, ...], str] = {}  # the end of "phase" … "indicator"
+_MIDDLES: dict[tuple[Any, ...], str] = {}  # "hand_sizes" … "declined_three_gold"
+_TAILS: dict[tuple[Any, ...], str] = {}  # "set_aside" … "wall_tail"
+_MELDS: dict[int, tuple[Any, str]] = {}  # by identity: a meld, the table's melds
+_PONDS: dict[int, tuple[Any, str]] = {}  # by identity: the table's ponds
+_ACTIONS: dict[int, tuple[Any, str]] = {}  # by identity: an action, a seat's legal actions
+_EVENTS: dict[int, tuple[Any, str]] = {}  # by identity
+
+
+def _tiles_json(tiles: tuple[int, ...]) -> str:
+    text = _TILE_LISTS.get(tiles)
+    return _keep(_TILE_LISTS, tiles, _tiles_text(tiles)) if text is None else text
+
+
+def _meld_json(meld: Meld) -> str:
+    return _by_identity(_MELDS, meld, lambda m: dumps(meld_to(m)))
+
+
+def _action_json(action: Action) -> str:
+    return _by_identity(_ACTIONS, action, lambda a: dumps(action_to(a)))
+
+
+def _table_melds_text(melds: tuple[tuple[Meld, ...], ...]) -> str:
+    return "[" + ",".join(["[" + ",".join(map(_meld_json, ms)) + "]" for ms in melds]) + "]"
+
+
+def _ponds_text(ponds: tuple[tuple[int, ...], ...]) -> str:
+    return "[" + ",".join(map(_tiles_json, ponds)) + "]"
+
+
+def _legal_text(legal: tuple[Action, ...]) -> str:
+    return "[" + ",".join(map(_action_json, legal)) + "]"
+
+
+def _event_text(event: Event) -> str:
+    return dumps(event_to(event))
+
+
+def event_json(event: Event) -> str:
+    """``dumps(event_to(event))``, kept for the event (the engine hands every seat that may see
+    an event the same object)."""
+    return _by_identity(_EVENTS, event, _event_text)
+
+
+def _head_text(key: tuple[Any, ...]) -> str:
+    to_act, turn, dealer, streak, dice, gold, indicator = key
+    quoted = _QUOTED
+    return (
+        f'","to_act":{_ints_text(to_act)},"turn":{turn},'
+        f'"dealer":{dealer},"streak":{streak},"dice":{_ints_text(dice)},'
+        f'"gold":{quoted[gold]},"indicator":{quoted[indicator]},"hand":'
+    )
+
+
+def _middle_text(key: tuple[Any, ...]) -> str:
+    sizes, last, wall_left, drawable, reserve, last_round, declined = key
+    discard = "null" if last is None else f"[{last[0]},{_QUOTED[last[1]]}]"
+    flags = ",".join(map(_flag_text, declined))
+    return (
+        f',"hand_sizes":{_ints_text(sizes)},"last_discard":{discard},"wall_left":{wall_left},'
+        f'"drawable":{drawable},"reserve":{reserve},"last_round":{_flag_text(last_round)},'
+        f'"declined_three_gold":[{flags}],"legal":'
+    )
+
+
+def _tail_text(key: tuple[Any, ...]) -> str:
+    set_aside, head, tail = key
+    return f',"set_aside":{_tiles_text(set_aside)},"wall_head":{head},"wall_tail":{tail}}}'
+
+
+def observation_json(obs: Observation) -> str:
+    """``dumps(observation_to(obs))``, made from kept pieces: the parts every seat shares (and
+    that stay from one decision to the next) are made once."""
+    (
+        seat, phase, to_act, turn, dealer, streak, dice, gold, indicator, hand, drawn, melds,
+        ponds, sizes, last, wall_left, drawable, reserve, last_round, declined, legal, blocked,
+        set_aside, wall_head, wall_tail, _, _,
+    ) = obs  # fmt: skip
+    key: tuple[Any, ...] = (to_act, turn, dealer, streak, dice, gold, indicator)
+    head = _HEADS.get(key)
+    if head is None:
+        head = _keep(_HEADS, key, _head_text(key))
+    key = (sizes, last, wall_left, drawable, reserve, last_round, declined)
+    middle = _MIDDLES.get(key)
+    if middle is None:
+        middle = _keep(_MIDDLES, key, _middle_text(key))
+    key = (set_aside, wall_head, wall_tail)
+    tail = _TAILS.get(key)
+    if tail is None:
+        tail = _keep(_TAILS, key, _tail_text(key))
+    hand_text = _TILE_LISTS.get(hand)
+    if hand_text is None:
+        hand_text = _keep(_TILE_LISTS, hand, _tiles_text(hand))
+    return "".join(
+        [
+            _SEATS[seat],
+            phase,  # a StrEnum: its value
+            head,
+            hand_text,
+            ',"drawn":',
+            "null" if drawn is None else _QUOTED[drawn],
+            ',"melds":',
+            _by_identity(_MELDS, melds, _table_melds_text),
+            ',"ponds":',
+            _by_identity(_PONDS, ponds, _ponds_text),
+            middle,
+            _by_identity(_ACTIONS, legal, _legal_text),
+            ',"win_blocked":',
+            "null" if blocked is None else dumps(refusal_to(blocked)),
+            tail,
+        ]
+    )
+
+
 # ---------------------------------------------------------------- observations
+_OBSERVATION_KEYS = frozenset(
+    "seat phase to_act turn dealer streak dice gold indicator hand drawn melds ponds hand_sizes "
+    "last_discard wall_left drawable reserve last_round declined_three_gold legal win_blocked "
+    "set_aside wall_head wall_tail".split()
+)
+
+
 def observation_to(obs: Observation) -> dict[str, Any]:
     """The seat's Observation (interfaces.md §6 ``state.obs``); its history travels as the
     state's ``events`` and its rules in ``welcome``, so neither is written here."""
@@ -325,6 +519,9 @@ def observation_from(
         if key in data:
             return data[key]
         raise WireError(f"missing {key!r}")
+
+    if _OBSERVATION_KEYS <= data.keys():
+        get = data.__getitem__  # every key is there: no need to ask for each
 
     seat = _seat(get("seat"), "seat")
     phase = member(Phase, get("phase"), "phase")

@@ -14,17 +14,20 @@ from hypothesis import strategies as st
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import EventKind, Game, Observation, Phase, seen_by
+from ningde_tui.rules.game import EventKind, Game, Observation, Phase, seen_by, watcher_view
 from ningde_tui.rules.tiles import full_set, parse_tile
 from ningde_tui.rules.wire import (
     WireError,
     action_from,
     action_to,
+    dumps,
     event_from,
+    event_json,
     event_to,
     meld_from,
     member,
     observation_from,
+    observation_json,
     observation_to,
     tile_from,
     tiles_from,
@@ -70,6 +73,19 @@ def test_observations_events_and_actions_round_trip(seed: int, config: RuleConfi
                 assert action_from(_through_json(action_to(action)), obs.seat, claimed) == action
         for event in game.log:
             assert event_from(_through_json(event_to(event))) == event
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), config=st.sampled_from(CONFIGS))
+def test_the_json_text_is_what_dumps_makes_of_the_objects(seed: int, config: RuleConfig) -> None:
+    """The room's text, made from kept pieces, is the text of the dicts, for every seat and
+    the watchers, whatever the pieces kept from before."""
+    for game, observations in _states(seed, config):
+        for obs in [*observations, watcher_view(observations[0], game.history(None))]:
+            assert observation_json(obs) == dumps(observation_to(obs))
+            assert json.loads(observation_json(obs)) == _through_json(observation_to(obs))
+            for event in obs.history:
+                assert event_json(event) == dumps(event_to(event))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -173,3 +189,25 @@ def test_an_enum_value_is_read_only_from_its_own_strings() -> None:
 def test_a_meld_without_its_tiles_is_refused() -> None:
     with pytest.raises(WireError, match="missing 'tiles'"):
         meld_from({"kind": "pong"})
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"kind": "pong", "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": True},
+        {"kind": "pong", "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": 1.0},
+        {"kind": "pong", "tiles": ("5m", "5m", "5m"), "claimed": "5m", "from": 1},
+        {"kind": "pong", "claimed": "5m", "from": 1},
+        {"kind": "pong", "tiles": ["5m", "5m", ["5m"]], "claimed": "5m", "from": 1},
+        {"kind": ["pong"], "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": 1},
+        {"kind": "ankong", "tiles": "none"},
+    ],
+)
+def test_a_meld_read_before_does_not_let_a_malformed_one_through(bad) -> None:
+    """Melds are kept by what they held: a value that only compares equal to one read before
+    (True and 1.0 to 1, a tuple to a list's items) is read, and refused, on its own."""
+    good = {"kind": "pong", "tiles": ["5m", "5m", "5m"], "claimed": "5m", "from": 1}
+    assert meld_from(good) == meld_from(dict(good)) == meld_from(_through_json(good))
+    assert meld_from({"kind": "ankong", "tiles": None}).face_down
+    with pytest.raises(WireError):
+        meld_from(bad)
