@@ -24,7 +24,7 @@ from ...records.files import load_json
 from ...rules.config import RuleConfig
 from .auto import AUTO_OPTIONS, AutoPlay
 from .i18n import LANGS
-from .match import PACES
+from .presets import PACES
 
 ENV_CONFIG_DIR = "NINGDE_CONFIG_DIR"
 TILE_STYLES = ("cjk", "ascii")  # 五万 / 5m

@@ -16,7 +16,7 @@ from textual.widgets import Button, Label, Select, Static, Switch
 
 from ...rules.config import RuleConfig
 from ..model.i18n import LANGS, tr
-from ..model.match import PACES
+from ..model.presets import PACES
 from ..model.settings import TABLE_SWITCHES, TILE_STYLES, Settings, room_rule_names
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal, arrow_bindings, arrow_focus

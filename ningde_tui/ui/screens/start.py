@@ -17,12 +17,12 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
-from ...records.record import MAX_NAME_CHARS, MAX_SEED_DIGITS
+from ...records.checks import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ..model.i18n import level_name, tr
 from ..model.launch import HostTarget, RoomTarget
-from ..model.match import BOT_LEVELS
+from ..model.presets import BOT_LEVELS
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
