@@ -13,8 +13,9 @@ Prints, per size:
 
 And once: **start** — a fresh process from its launch until the first screen is up (the start
 screen) and until the table is up, beside a bare Textual app (one Static) started the same
-way: median seconds and CPU seconds over ``--starts`` launches of each kind (the kinds taken
-in turn, so that a change of the machine's load falls on all of them), and the ratios. Beside
+way: median seconds and CPU seconds over ``--starts`` launches of each kind, and the ratios.
+The kinds are launched in turn (a change of the machine's load falls on all of them), each
+launch with empty data and config folders, from bytecode an untimed first round wrote. Beside
 them, a bare Textual app with the start screen's kinds of widgets (five selects, five inputs,
 ten buttons, fifteen statics, a footer): what Textual itself takes to bring such a screen up.
 ``--only-start`` runs only this part.
@@ -219,16 +220,20 @@ async def turns(size: tuple[int, int], count: int) -> list[float]:
 
 def launches(kinds: tuple[str, ...], times: int) -> dict[str, tuple[list[float], list[float]]]:
     """Per kind, (seconds per launch, CPU seconds per launch), the kinds launched in turn
-    ``times`` over."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ``times`` over, each launch with empty data and config folders of its own (a table's game
+    record would otherwise be read by the start screens after it)."""
     out: dict[str, tuple[list[float], list[float]]] = {kind: ([], []) for kind in kinds}
-    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as config:
-        env.update(NINGDE_DATA_DIR=data, NINGDE_CONFIG_DIR=config)
-        for _ in range(times):
-            for kind in kinds:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # launches read bytecode, as an installed app does
+    for timed in [False] + [True] * times:  # the first round writes the bytecode, untimed
+        for kind in kinds:
+            with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as config:
+                env.update(NINGDE_DATA_DIR=data, NINGDE_CONFIG_DIR=config)
                 used = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
                 subprocess.run([sys.executable, "-c", CHILD[kind]], env=env, check=True)
+                if not timed:
+                    continue
                 out[kind][0].append(time.perf_counter() - start)
                 now = resource.getrusage(resource.RUSAGE_CHILDREN)
                 out[kind][1].append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)

@@ -85,7 +85,9 @@ class Page:
 
 
 class NingdeApp(App[None]):
-    CSS_PATH = "app.tcss"
+    # the first screen's CSS is read with the app's: parsed once, not again with everything
+    # read before it when the screen opens (as a screen's own CSS is)
+    CSS_PATH = ["app.tcss", "screens/start.tcss"]
     # Ctrl+Q quits (q discards a tile at the table): the footer says so on every screen; the
     # command palette's key is ours too, so its footer label is in the player's language
     BINDINGS = [

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical
@@ -54,6 +54,7 @@ class StartScreen(PlayerScreen[None]):
     nothing itself: it posts ``NewGame``, ``Demo`` or ``ContinueLatest`` to the app."""
 
     CSS_PATH = "start.tcss"
+    AUTO_FOCUS = "#new"  # 新游戏 has the focus from the first frame
     BINDINGS = [
         Binding("question_mark,f1", "app.open('help')", "key.help", key_display="?"),
         *arrow_bindings(),
@@ -110,6 +111,7 @@ class StartScreen(PlayerScreen[None]):
         given = iter(names or ())  # the players' names, in seat order
         self.names = [next(given, "") if k == HUMAN else "" for k in self.seats]
         self.can_continue = False  # known once the records are read (``find_unfinished``)
+        self.shown = False  # has the screen been shown yet
 
     def compose(self) -> ComposeResult:
         with Center(id="start-box", classes="focus-form"):
@@ -190,8 +192,16 @@ class StartScreen(PlayerScreen[None]):
             yield Button(tr(lang, "start.host"), id="host", compact=True)
             yield Button(tr(lang, "start.join"), id="join", compact=True)
 
+    @on(events.ScreenResume)
+    def _first_shown(self, event: events.ScreenResume) -> None:
+        """Shown for the first time: every widget was styled as it was mounted, a moment ago,
+        by the CSS the app read at its start (start.tcss among it), so Textual's restyling of
+        the whole screen as it resumes is left to the later showings (after a page over it)."""
+        if not self.shown:
+            self.shown = True
+            event.refresh_styles = False
+
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
         self.show_room_rules(self.rules)
         self.find_unfinished()
 
