@@ -23,11 +23,11 @@ from ...rules.config import RuleConfig
 from ..model.i18n import level_name, tr
 from ..model.launch import HostTarget, RoomTarget
 from ..model.presets import BOT_LEVELS
+from ..model.settings import rules_summary
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
 from .base import OpenScreen, PlayerScreen, arrow_bindings, arrow_focus
-from .settings import rules_summary
 
 ROUND_CHOICES = (1, 2, 3, 4)
 HUMAN = "human"
@@ -203,7 +203,13 @@ class StartScreen(PlayerScreen[None]):
 
     def on_mount(self) -> None:
         self.show_room_rules(self.rules)
-        self.find_unfinished()
+        self.call_after_refresh(self._read_records)
+
+    def _read_records(self) -> None:
+        """Once the screen is up: the records' reading (and the engine it loads) would
+        otherwise share the first frame's time."""
+        if self.is_mounted:
+            self.find_unfinished()
 
     def action_arrow_focus(self, dx: int, dy: int) -> None:
         """The arrows move between the buttons of the rows, and up from them to the form's
@@ -213,8 +219,8 @@ class StartScreen(PlayerScreen[None]):
     @work(thread=True, exclusive=True, group="records")
     def find_unfinished(self) -> None:
         """Whether there is a game to continue: every record is replayed to tell (a long
-        moment on a folder of a thousand games), so off the UI thread; the screen shows at
-        once, 继续上一局 waits until this says yes."""
+        moment on a folder of a thousand games), so off the UI thread, after the screen's first
+        frame; 继续上一局 waits until this says yes."""
         found = latest_unfinished() is not None
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._found_unfinished, found)
