@@ -4,6 +4,7 @@ the demo, the rules, the tutorial (教学), joining an online room, quit."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -30,6 +31,11 @@ from ..widgets.keybar import KeyBar
 from .base import OpenScreen, PlayerScreen, arrow_bindings, arrow_focus
 
 ROUND_CHOICES = (1, 2, 3, 4)
+# What a game at the table loads (the engine and the bots with it): loaded off the UI thread
+# once this screen has been up for a moment, so that 新游戏 does not wait for it (and the first
+# frames, and a quick quit, do not wait for the loading).
+TABLE_MODULES = (".table", "...records.record", "...bots.levels", "...bots.hard")
+TABLE_LOAD_DELAY = 0.5  # seconds after the first frame
 HUMAN = "human"
 
 
@@ -210,6 +216,14 @@ class StartScreen(PlayerScreen[None]):
         otherwise share the first frame's time."""
         if self.is_mounted:
             self.find_unfinished()
+            self.set_timer(TABLE_LOAD_DELAY, self.load_the_table)
+
+    @work(thread=True, group="preload")
+    def load_the_table(self) -> None:
+        """``TABLE_MODULES``, off the UI thread (a module the UI thread is loading meanwhile is
+        waited for, not loaded twice)."""
+        for module in TABLE_MODULES:
+            importlib.import_module(module, __package__)
 
     def action_arrow_focus(self, dx: int, dy: int) -> None:
         """The arrows move between the buttons of the rows, and up from them to the form's
