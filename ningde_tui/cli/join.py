@@ -16,7 +16,7 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
-from ..records.record import check_name
+from ..records.checks import check_name
 from ..ui.model.i18n import LANGS
 from ..ui.model.presets import BOT_LEVELS
 
