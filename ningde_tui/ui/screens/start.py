@@ -218,10 +218,11 @@ class StartScreen(PlayerScreen[None]):
             self.find_unfinished()
             self.set_timer(TABLE_LOAD_DELAY, self.load_the_table)
 
-    @work(thread=True, group="preload")
+    @work(thread=True, group="preload", exit_on_error=False)
     def load_the_table(self) -> None:
         """``TABLE_MODULES``, off the UI thread (a module the UI thread is loading meanwhile is
-        waited for, not loaded twice)."""
+        waited for, not loaded twice). Should one fail to load, it is loaded (and fails) again
+        where the table needs it: the app goes on."""
         for module in TABLE_MODULES:
             importlib.import_module(module, __package__)
 
