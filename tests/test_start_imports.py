@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import ningde_tui.rules as rules
 from ningde_tui.bots import base, registry
@@ -18,6 +20,7 @@ from ningde_tui.records import checks, record
 from ningde_tui.ui.model import match, presets
 from ningde_tui.ui.screens import start
 
+ROOT = Path(__file__).resolve().parents[1]
 # what only the table (or a record being read) needs
 ENGINE = (
     "ningde_tui.rules.game",
@@ -53,7 +56,12 @@ print(json.dumps(seen))
 
 def test_the_start_screen_comes_up_without_the_engine_and_then_loads_the_table() -> None:
     out = subprocess.run(
-        [sys.executable, "-c", START], capture_output=True, text=True, check=True
+        [sys.executable, "-c", START],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
     ).stdout
     screen, at_first_frame, after_a_while = json.loads(out.splitlines()[-1])
     assert screen == "StartScreen"
