@@ -1,6 +1,6 @@
 """The table's speed, through Textual's Pilot (headless), at 110×34, 160×50 and 200×60.
 
-    .venv/bin/python benchmarks/bench_ui.py [--actions 150] [--turns 30] [--starts 5]
+    .venv/bin/python benchmarks/bench_ui.py [--actions 150] [--turns 30] [--starts 5] [--only-start]
 
 Prints, per size:
 - **redraw**: from ``refresh_table()`` after one action (each action of a game played by
@@ -13,9 +13,12 @@ Prints, per size:
 
 And once: **start** — a fresh process from its launch until the first screen is up (the start
 screen) and until the table is up, beside a bare Textual app (one Static) started the same
-way: median seconds over ``--starts`` launches, and the ratios. Beside them, a bare Textual app
-with the start screen's kinds of widgets (five selects, five inputs, ten buttons, fifteen
-statics, a footer): what Textual itself takes to bring such a screen up.
+way: median seconds and CPU seconds over ``--starts`` launches of each kind, and the ratios.
+The kinds are launched in turn (a change of the machine's load falls on all of them), each
+launch with empty data and config folders, from bytecode an untimed first round wrote. Beside
+them, a bare Textual app with the start screen's kinds of widgets (five selects, five inputs,
+ten buttons, fifteen statics, a footer): what Textual itself takes to bring such a screen up.
+``--only-start`` runs only this part.
 
 The machine's load moves every figure: compare the ratios, and run it twice.
 """
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -214,15 +218,25 @@ async def turns(size: tuple[int, int], count: int) -> list[float]:
     return out
 
 
-def launches(kind: str, times: int) -> list[float]:
+def launches(kinds: tuple[str, ...], times: int) -> dict[str, tuple[list[float], list[float]]]:
+    """Per kind, (seconds per launch, CPU seconds per launch), the kinds launched in turn
+    ``times`` over, each launch with empty data and config folders of its own (a table's game
+    record would otherwise be read by the start screens after it)."""
+    out: dict[str, tuple[list[float], list[float]]] = {kind: ([], []) for kind in kinds}
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = []
-    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as config:
-        env.update(NINGDE_DATA_DIR=data, NINGDE_CONFIG_DIR=config)
-        for _ in range(times):
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", CHILD[kind]], env=env, check=True)
-            out.append(time.perf_counter() - start)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # launches read bytecode, as an installed app does
+    for timed in [False] + [True] * times:  # the first round writes the bytecode, untimed
+        for kind in kinds:
+            with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as config:
+                env.update(NINGDE_DATA_DIR=data, NINGDE_CONFIG_DIR=config)
+                used = resource.getrusage(resource.RUSAGE_CHILDREN)
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-c", CHILD[kind]], env=env, check=True)
+                if not timed:
+                    continue
+                out[kind][0].append(time.perf_counter() - start)
+                now = resource.getrusage(resource.RUSAGE_CHILDREN)
+                out[kind][1].append(now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime)
     return out
 
 
@@ -232,12 +246,16 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="discards timed per size")
     parser.add_argument("--starts", type=int, default=5, help="launches per kind of start")
     parser.add_argument("--sizes", default="110x34,160x50,200x60")
+    parser.add_argument("--only-start", action="store_true", help="only the start's launches")
     args = parser.parse_args()
     os.environ.setdefault("NINGDE_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("NINGDE_CONFIG_DIR", tempfile.mkdtemp())
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
-    print("size     idle repaint   redraw after an action (ms)      discard → decision (ms)")
-    print("         median         median    p99   × idle           median    p99")
+    if args.only_start:
+        sizes = []
+    if sizes:
+        print("size     idle repaint   redraw after an action (ms)      discard → decision (ms)")
+        print("         median         median    p99   × idle           median    p99")
     for size in sizes:
         idle, after = asyncio.run(redraws(size, args.actions))
         waits = asyncio.run(turns(size, args.turns))
@@ -249,15 +267,19 @@ def main() -> None:
             f"   {med / base:5.1f}×          {turn}"
         )
     if args.starts:
-        bare = statistics.median(launches("bare", args.starts))
-        widgets = statistics.median(launches("widgets", args.starts))
-        start = statistics.median(launches("start", args.starts))
-        table = statistics.median(launches("table", args.starts))
+        kinds = ("bare", "widgets", "start", "table")
+        times = launches(kinds, args.starts)
+        bare, widgets, start, table = (statistics.median(times[k][0]) for k in kinds)
+        cpu = {k: statistics.median(times[k][1]) for k in kinds}
         print(
             f"start (160×50, median of {args.starts}): bare Textual {bare:.2f} s · "
             f"first screen {start:.2f} s ({start / bare:.2f}×) · "
             f"the table {table:.2f} s ({table / bare:.2f}×) · "
             f"bare Textual with the start screen's widgets {widgets:.2f} s ({widgets / bare:.2f}×)"
+        )
+        print(
+            "  in CPU time: "
+            + " · ".join(f"{k} {cpu[k]:.2f} s ({cpu[k] / cpu['bare']:.2f}×)" for k in kinds)
         )
 
 

@@ -4,11 +4,19 @@ legal actions in it; it never sees the Game itself."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Protocol
 
 from ..rules.game import Action, ActionType, Observation, Phase
 from .evaluate import shanten_after_call, tiles_shanten
+
+# the registry of the bots by name (registry.py), also reached from here
+from .registry import BOTS as BOTS
+from .registry import LEVELS as LEVELS
+from .registry import PLAIN_BOTS as PLAIN_BOTS
+from .registry import REFERENCE_BOTS as REFERENCE_BOTS
+from .registry import BotFactory as BotFactory
+from .registry import known_bots as known_bots
+from .registry import register_level as register_level
 
 
 class Player(Protocol):
@@ -91,45 +99,6 @@ def _without(tiles: list[int], tile: int) -> list[int]:
     out = list(tiles)
     out.remove(tile)
     return out
-
-
-BotFactory = Callable[[int], Player]  # a bot class: seed -> player
-# The levels, weakest first: the start screen offers them in this order, and 战绩 filters the
-# games by the level of the opponents.
-LEVELS: dict[str, BotFactory] = {}
-# The engine's plain players, offered after the levels (not in 战绩's filter).
-PLAIN_BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "random": RandomBot}
-# Every bot a player can pick, in the order the start screen lists them.
-BOTS: dict[str, BotFactory] = dict(PLAIN_BOTS)
-# Bots kept only to measure others against (simulate and the benchmarks know them; the start
-# screen does not): ``baseline`` is a frozen copy of an earlier hard bot (bots/baseline.py).
-REFERENCE_BOTS: dict[str, BotFactory] = {}
-
-
-def register_level(name: str, factory: BotFactory) -> None:
-    """A level on offer, after the levels registered before it, before the plain players."""
-    LEVELS[name] = factory
-    BOTS.clear()
-    BOTS.update({**LEVELS, **PLAIN_BOTS})
-
-
-def _register_levels() -> None:
-    from .baseline import BaselineBot
-    from .hard import HardBot
-    from .levels import EasyBot, NormalBot
-
-    register_level("easy", EasyBot)
-    register_level("normal", NormalBot)
-    register_level("hard", HardBot)
-    REFERENCE_BOTS["baseline"] = BaselineBot
-
-
-_register_levels()
-
-
-def known_bots() -> dict[str, BotFactory]:
-    """Every bot ``make_bot`` can build: the ones on offer and the reference ones."""
-    return {**BOTS, **REFERENCE_BOTS}
 
 
 def make_bot(level: str, seed: int) -> Player:

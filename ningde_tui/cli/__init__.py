@@ -53,7 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-USAGE = _parser().format_help()
+def usage() -> str:
+    """The commands, as ``ningde --help`` lists them."""
+    return _parser().format_help()
 
 
 def _split(args: list[str]) -> tuple[str, list[str]]:
@@ -72,7 +74,7 @@ def build_app(argv: list[str]) -> App[None]:
     default), hotseat, demo and replay FILE. Bad arguments raise SystemExit(2)."""
     name, rest = _split(list(argv))
     if name not in COMMANDS or not COMMANDS[name].opens_app:
-        print(f"ningde: {name!r} opens no table app\n\n{USAGE}", file=sys.stderr)
+        print(f"ningde: {name!r} opens no table app\n\n{usage()}", file=sys.stderr)
         raise SystemExit(2)
     app: App[None] = _module(name).build_app(rest)  # type: ignore[attr-defined]
     return app
@@ -89,11 +91,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help", "help"):
-        print(USAGE)
+        print(usage())
         return 0
     name, rest = _split(args)
     if name not in COMMANDS:
-        print(f"ningde: unknown command {name!r}\n\n{USAGE}", file=sys.stderr)
+        print(f"ningde: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
         return 2
     status: int = _module(name).main(rest)  # type: ignore[attr-defined]
     return status

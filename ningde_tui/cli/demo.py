@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..ui.model.i18n import LANGS
-from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
+from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 from .play import parse_levels, parse_seed, run_table
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT
+from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT
 from .play import common_options, parse_levels, parse_names, parse_seats, run_table
 
 if TYPE_CHECKING:

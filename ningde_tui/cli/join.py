@@ -16,9 +16,9 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
-from ..records.record import check_name
+from ..records.checks import check_name
 from ..ui.model.i18n import LANGS
-from ..ui.model.match import BOT_LEVELS
+from ..ui.model.presets import BOT_LEVELS
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp

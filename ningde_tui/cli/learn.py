@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..ui.model.i18n import LANGS
-from ..ui.model.match import PACES
+from ..ui.model.presets import PACES
 from .play import run_table
 
 if TYPE_CHECKING:

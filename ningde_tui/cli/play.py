@@ -8,9 +8,9 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from ..records.record import check_name, check_seed
+from ..records.checks import check_name, check_seed
 from ..ui.model.i18n import LANGS
-from ..ui.model.match import BOT_LEVELS, DEFAULT_BOT, PACES
+from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -28,9 +28,16 @@ from ..rules.game import (
 from ..rules.refusal import Refusal
 from ..rules.session import HandSetup, Session
 from ..rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
+
+# the start's checks and the record errors live in checks.py (no engine there); also here
+from .checks import MAX_NAME_CHARS as MAX_NAME_CHARS
+from .checks import MAX_SEED_DIGITS as MAX_SEED_DIGITS
+from .checks import RecordError as RecordError
+from .checks import RecordInUse as RecordInUse
+from .checks import check_name as check_name
+from .checks import check_seed as check_seed
 from .files import open_regular
 from .jsonline import (
-    MAX_INT_DIGITS,
     MAX_LINE_BYTES,
     LineError,
     RawLine,
@@ -38,44 +45,12 @@ from .jsonline import (
     dumps_line,
     parse_object,
     raw_lines,
-    shorten,
     text_raw_lines,
 )
 
 FORMAT = "ningde-record"
 VERSION = 2  # 2: the record-version-2 rule readings (rules.md §7, §9); see RuleConfig.from_record
 READABLE_VERSIONS = (1, 2)
-# What a game may be started with, so that its record reads back: the reader refuses longer
-# numbers (jsonline.MAX_INT_DIGITS), and the names of four seats must fit the game line
-# (MAX_LINE_BYTES) with room to spare.
-MAX_SEED_DIGITS = MAX_INT_DIGITS
-MAX_NAME_CHARS = 24
-
-
-def check_seed(seed: int) -> int:
-    """``seed``, if a record can hold it; ValueError says why not."""
-    if len(str(abs(seed))) > MAX_SEED_DIGITS:
-        raise ValueError(f"a seed has at most {MAX_SEED_DIGITS} digits")
-    return seed
-
-
-def check_name(name: str) -> str:
-    """``name``, if a record can hold it (and the table show it); ValueError says why not."""
-    if len(name) > MAX_NAME_CHARS:
-        raise ValueError(f"a name has at most {MAX_NAME_CHARS} characters")
-    if any(not ch.isprintable() for ch in name):
-        raise ValueError("a name cannot hold control characters")
-    return name
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; names the line and the reason."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        reason = shorten(reason, 240)  # a hostile record's values are not echoed whole
-        super().__init__(f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
 
 
 def seat_info(name: str, kind: str = "bot", level: str = "") -> dict[str, str]:
@@ -186,10 +161,6 @@ def _is_empty(path: str | Path) -> bool:
         return os.path.getsize(path) == 0
     except OSError:
         return False
-
-
-class RecordInUse(OSError):
-    """The record is being written by another program (another window plays that game)."""
 
 
 def _open_append(path: str | Path, exclusive: bool = False) -> int:

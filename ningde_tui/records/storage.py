@@ -9,6 +9,9 @@ the last hand is rebuilt from its written decisions only (a claim left open stay
 session is re-created from the record's seed, its walls drawn in order (``Session.next_setup``)
 and checked against the record's, so the next hands' walls follow from the seed as if the game
 had never stopped.
+
+The engine and the record module are loaded when a record is first written, read or listed,
+not with this module: the app's first screen comes up without them.
 """
 
 from __future__ import annotations
@@ -19,22 +22,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from ..rules.config import RuleConfig
-from ..rules.game import CHOICE_PHASES, Action, Game, HandResult, Phase
-from ..rules.session import Session
-from .record import (
-    RecordError,
-    RecordInUse,
-    RecordWriter,
-    apply_written,
-    read_objects,
-    record_in_use,
-    replay_file,
-)
+from .checks import RecordError, RecordInUse
+
+if TYPE_CHECKING:
+    from ..rules.config import RuleConfig
+    from ..rules.game import Action, Game, HandResult
+    from ..rules.session import Session
+    from .record import RecordWriter
 
 ENV_DATA_DIR = "NINGDE_DATA_DIR"
 HUMAN_KIND, BOT_KIND = "human", "bot"
@@ -97,6 +95,8 @@ class GameRecorder:
     ) -> GameRecorder:
         """A new record at ``path``, or, if another game took that name meanwhile (two
         started in the same second with the same seed), at the next free one."""
+        from .record import RecordWriter
+
         first = path
         while True:
             try:
@@ -107,6 +107,8 @@ class GameRecorder:
     @classmethod
     def append(cls, path: Path) -> GameRecorder:
         """Go on writing a record that already has its game line."""
+        from .record import RecordWriter
+
         return cls(path, RecordWriter.resume(path))
 
     def hand(self, game: Game) -> None:
@@ -168,6 +170,8 @@ class Resumed:
 def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> None:
     """Re-apply a hand's written decisions; a decision not written in a window or claim passed
     (interfaces.md §2), but a window or claim open at the end stays open."""
+    from .record import apply_written
+
     for line, obj in objs:
         try:
             apply_written(game, obj, line)
@@ -179,6 +183,10 @@ def _apply_written(game: Game, objs: Iterable[tuple[int, dict[str, Any]]]) -> No
 
 def resume(path: str | Path) -> Resumed:
     """Rebuild a game from its record to go on playing it. Raises RecordError."""
+    from ..rules.game import CHOICE_PHASES, Phase
+    from ..rules.session import Session
+    from .record import read_objects, record_in_use, replay_file
+
     path = Path(path)
     if record_in_use(path):
         raise RecordInUse(errno.EBUSY, "the game is open in another window", str(path))
@@ -242,6 +250,8 @@ class RecordSummary:
 
 
 def summarize(path: Path) -> RecordSummary:
+    from .record import replay_file
+
     modified = datetime.fromtimestamp(path.stat().st_mtime)
     try:
         replay = replay_file(path)
@@ -272,6 +282,8 @@ def list_records(folder: Path | None = None) -> list[RecordSummary]:
     folder = folder or records_dir()
     if not folder.is_dir():
         return []
+    from .record import record_in_use
+
     out = []
     for path in folder.glob("*.jsonl"):
         try:

@@ -28,7 +28,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..records.record import RecordError, RecordInUse
+from ..records.checks import RecordError, RecordInUse
 from ..records.storage import (
     RecordSummary,
     latest_unfinished,
@@ -39,7 +39,7 @@ from ..records.storage import (
 from .localize import localize_bindings
 from .model.i18n import tr
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
-from .model.match import DEFAULT_BOT, Match
+from .model.presets import DEFAULT_BOT
 from .model.settings import Settings, save_settings, settings_path
 from .palette import THEME
 from .screens.base import DismissOnce, OpenScreen
@@ -48,6 +48,7 @@ from .screens.start import StartScreen
 # The other screens are imported when first opened: the first screen comes up sooner.
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
+    from .model.match import Match
     from .screens.recent import RecentScreen
     from .screens.remote import RemoteTableScreen
     from .screens.result import ResultScreen
@@ -84,7 +85,9 @@ class Page:
 
 
 class NingdeApp(App[None]):
-    CSS_PATH = "app.tcss"
+    # the first screen's CSS is read with the app's: parsed once, not again with everything
+    # read before it when the screen opens (as a screen's own CSS is)
+    CSS_PATH = ["app.tcss", "screens/start.tcss"]
     # Ctrl+Q quits (q discards a tile at the table): the footer says so on every screen; the
     # command palette's key is ours too, so its footer label is in the player's language
     BINDINGS = [
@@ -234,6 +237,8 @@ class NingdeApp(App[None]):
     ) -> Match:
         """A match recorded in the data folder (or unrecorded if the folder is not writable),
         played by the room rules of the settings."""
+        from .model.match import Match
+
         config = self.settings.rule_config(rounds)
 
         def new(recorder_path: Path | None) -> Match:
@@ -337,6 +342,7 @@ class NingdeApp(App[None]):
             if latest is None:
                 return
             path = latest.path
+        from .model.match import Match
         from .screens.record_error import RecordErrorScreen
 
         try:
@@ -409,6 +415,7 @@ class NingdeApp(App[None]):
 
     def playing_records(self) -> set[Path]:
         """The records of the games being played here now."""
+        from .model.match import Match
         from .screens.table import TableScreen
 
         return {

@@ -1,6 +1,6 @@
 """The "Where to add" recipes of docs/ARCHITECTURE.md that reach the UI: a bot level is one
-registration in ``bots.base``, a screen opened from anywhere one entry in ``ui.app.PAGES``;
-every place that offers them reads that registry. Each test adds one the way the recipe says
+registration in ``bots.registry`` (``bots.base`` gives it too), a screen opened from anywhere
+one entry in ``ui.app.PAGES``; every place that offers them reads that registry. Each test adds one the way the recipe says
 and looks for it everywhere it must appear.
 """
 

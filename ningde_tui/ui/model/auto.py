@@ -4,17 +4,18 @@ win when one is offered), 不吃 (no 吃 offers this hand), 自动过 (pass ever
 turns each on or off at the table (不吃 goes back to the setting at every new hand).
 
 Nothing here decides a rule: an automatic decision is always one of the seat's legal actions,
-chosen by its kind."""
+chosen by its kind. The engine is imported when a decision is made, not with this module: the
+settings, which hold these options, are loaded with the start screen."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING
 
-from ...rules.game import Action, ActionType, Observation, Phase
+if TYPE_CHECKING:
+    from ...rules.game import Action, Observation
 
 AUTO_OPTIONS = ("auto_win", "no_chi", "auto_pass", "draw_discard")
-WINS = (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD)
-CLAIMS = (ActionType.CHI, ActionType.PONG, ActionType.KONG)
 
 
 @dataclass(frozen=True)
@@ -35,16 +36,20 @@ class AutoPlay:
 
     def decide(self, obs: Observation) -> tuple[Action, str] | None:
         """The decision the options make for this seat now, with the option that made it."""
+        from ...rules.game import ActionType, Phase
+
         legal = obs.legal
         if not legal:
             return None
-        wins = [a for a in legal if a.type in WINS]
+        win_types = (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD)
+        wins = [a for a in legal if a.type in win_types]
         if wins:
             return (wins[0], "auto_win") if self.auto_win else None
         passing = next((a for a in legal if a.type == ActionType.PASS), None)
         if passing is None or obs.phase != Phase.CLAIM:
             return None
-        claims = [a for a in legal if a.type in CLAIMS]
+        claim_types = (ActionType.CHI, ActionType.PONG, ActionType.KONG)
+        claims = [a for a in legal if a.type in claim_types]
         if self.auto_pass and claims:
             return passing, "auto_pass"
         if self.no_chi and claims and all(a.type == ActionType.CHI for a in claims):

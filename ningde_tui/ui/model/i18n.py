@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ...rules.refusal import Refusal
-from ...rules.scoring import Payment
 from ...rules.tiles import tile_str, tile_zh
+
+if TYPE_CHECKING:
+    from ...rules.refusal import Refusal
+    from ...rules.scoring import Payment
 
 LANGS = ("zh", "en")
 

@@ -14,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...records.record import check_name, check_seed
+from ...records.checks import check_name, check_seed
 from .i18n import LANGS
-from .match import BOT_LEVELS, DEFAULT_BOT, PACES, Match
+from .presets import BOT_LEVELS, DEFAULT_BOT, PACES
 from .settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from .match import Match
 
 HUMAN_SEAT = "human"
 

@@ -16,12 +16,12 @@ from ...records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, Seat
 from ...rules.config import RuleConfig
 from ...rules.game import Action, Event, Game, HandResult, Observation, Phase
 from ...rules.session import Session
+from .presets import BOT_LEVELS as BOT_LEVELS
+from .presets import DEFAULT_BOT as DEFAULT_BOT
+from .presets import PACES as PACES
 from .view import Scoreboard, Sight, Standings, TableView, table_view
 
 HUMAN = 0  # the human's seat when one person plays against three bots
-PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}
-BOT_LEVELS = tuple(BOTS)  # the levels on offer, in the order the start screen lists them
-DEFAULT_BOT = "normal" if "normal" in BOTS else "greedy"
 
 
 def bot_seed(seed: int, seat: int) -> int:

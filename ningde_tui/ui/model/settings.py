@@ -23,8 +23,8 @@ import platformdirs
 from ...records.files import load_json
 from ...rules.config import RuleConfig
 from .auto import AUTO_OPTIONS, AutoPlay
-from .i18n import LANGS
-from .match import PACES
+from .i18n import LANGS, tr
+from .presets import PACES
 
 ENV_CONFIG_DIR = "NINGDE_CONFIG_DIR"
 TILE_STYLES = ("cjk", "ascii")  # 五万 / 5m
@@ -45,6 +45,21 @@ def settings_path() -> Path:
 def room_rule_names() -> list[str]:
     """The switches of the room rules, in RuleConfig's order."""
     return [f.name for f in fields(RuleConfig) if f.name not in SESSION_FIELDS]
+
+
+def on_off(lang: str, value: bool) -> str:
+    return tr(lang, "settings.on" if value else "settings.off")
+
+
+def rules_summary(rules: RuleConfig, lang: str) -> str:
+    """房间规则 in a line: the switches that differ from the defaults, or 默认."""
+    default = RuleConfig()
+    changed = [
+        f"{tr(lang, f'rule.{name}')} {on_off(lang, getattr(rules, name))}"
+        for name in room_rule_names()
+        if getattr(rules, name) != getattr(default, name)
+    ]
+    return " · ".join(changed) if changed else tr(lang, "settings.rules_default")
 
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a few hundred bytes

@@ -16,25 +16,16 @@ from textual.widgets import Button, Label, Select, Static, Switch
 
 from ...rules.config import RuleConfig
 from ..model.i18n import LANGS, tr
-from ..model.match import PACES
-from ..model.settings import TABLE_SWITCHES, TILE_STYLES, Settings, room_rule_names
+from ..model.presets import PACES
+from ..model.settings import (
+    TABLE_SWITCHES,
+    TILE_STYLES,
+    Settings,
+    on_off,
+    room_rule_names,
+)
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal, arrow_bindings, arrow_focus
-
-
-def on_off(lang: str, value: bool) -> str:
-    return tr(lang, "settings.on" if value else "settings.off")
-
-
-def rules_summary(rules: RuleConfig, lang: str) -> str:
-    """房间规则 in a line: the switches that differ from the defaults, or 默认."""
-    default = RuleConfig()
-    changed = [
-        f"{tr(lang, f'rule.{name}')} {on_off(lang, getattr(rules, name))}"
-        for name in room_rule_names()
-        if getattr(rules, name) != getattr(default, name)
-    ]
-    return " · ".join(changed) if changed else tr(lang, "settings.rules_default")
 
 
 class SettingsScreen(PlayerModal[Settings | None]):

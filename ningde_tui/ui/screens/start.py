@@ -4,12 +4,13 @@ the demo, the rules, the tutorial (教学), joining an online room, quit."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Grid, Horizontal, Vertical
@@ -17,19 +18,24 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
-from ...records.record import MAX_NAME_CHARS, MAX_SEED_DIGITS
+from ...records.checks import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ..model.i18n import level_name, tr
 from ..model.launch import HostTarget, RoomTarget
-from ..model.match import BOT_LEVELS
+from ..model.presets import BOT_LEVELS
+from ..model.settings import rules_summary
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
 from .base import OpenScreen, PlayerScreen, arrow_bindings, arrow_focus
-from .settings import rules_summary
 
 ROUND_CHOICES = (1, 2, 3, 4)
+# What a game at the table loads (the engine and the bots with it): loaded off the UI thread
+# once this screen has been up for a moment, so that 新游戏 does not wait for it (and the first
+# frames, and a quick quit, do not wait for the loading).
+TABLE_MODULES = (".table", "...records.record", "...bots.levels", "...bots.hard")
+TABLE_LOAD_DELAY = 0.5  # seconds after the first frame
 HUMAN = "human"
 
 
@@ -54,6 +60,7 @@ class StartScreen(PlayerScreen[None]):
     nothing itself: it posts ``NewGame``, ``Demo`` or ``ContinueLatest`` to the app."""
 
     CSS_PATH = "start.tcss"
+    AUTO_FOCUS = "#new"  # 新游戏 has the focus from the first frame
     BINDINGS = [
         Binding("question_mark,f1", "app.open('help')", "key.help", key_display="?"),
         *arrow_bindings(),
@@ -110,6 +117,7 @@ class StartScreen(PlayerScreen[None]):
         given = iter(names or ())  # the players' names, in seat order
         self.names = [next(given, "") if k == HUMAN else "" for k in self.seats]
         self.can_continue = False  # known once the records are read (``find_unfinished``)
+        self.shown = False  # has the screen been shown yet
 
     def compose(self) -> ComposeResult:
         with Center(id="start-box", classes="focus-form"):
@@ -190,10 +198,33 @@ class StartScreen(PlayerScreen[None]):
             yield Button(tr(lang, "start.host"), id="host", compact=True)
             yield Button(tr(lang, "start.join"), id="join", compact=True)
 
+    @on(events.ScreenResume)
+    def _first_shown(self, event: events.ScreenResume) -> None:
+        """Shown for the first time: every widget was styled as it was mounted, a moment ago,
+        by the CSS the app read at its start (start.tcss among it), so Textual's restyling of
+        the whole screen as it resumes is left to the later showings (after a page over it)."""
+        if not self.shown:
+            self.shown = True
+            event.refresh_styles = False
+
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
         self.show_room_rules(self.rules)
-        self.find_unfinished()
+        self.call_after_refresh(self._read_records)
+
+    def _read_records(self) -> None:
+        """Once the screen is up: the records' reading (and the engine it loads) would
+        otherwise share the first frame's time."""
+        if self.is_mounted:
+            self.find_unfinished()
+            self.set_timer(TABLE_LOAD_DELAY, self.load_the_table)
+
+    @work(thread=True, group="preload", exit_on_error=False)
+    def load_the_table(self) -> None:
+        """``TABLE_MODULES``, off the UI thread (a module the UI thread is loading meanwhile is
+        waited for, not loaded twice). Should one fail to load, it is loaded (and fails) again
+        where the table needs it: the app goes on."""
+        for module in TABLE_MODULES:
+            importlib.import_module(module, __package__)
 
     def action_arrow_focus(self, dx: int, dy: int) -> None:
         """The arrows move between the buttons of the rows, and up from them to the form's
@@ -203,8 +234,8 @@ class StartScreen(PlayerScreen[None]):
     @work(thread=True, exclusive=True, group="records")
     def find_unfinished(self) -> None:
         """Whether there is a game to continue: every record is replayed to tell (a long
-        moment on a folder of a thousand games), so off the UI thread; the screen shows at
-        once, 继续上一局 waits until this says yes."""
+        moment on a folder of a thousand games), so off the UI thread, after the screen's first
+        frame; 继续上一局 waits until this says yes."""
         found = latest_unfinished() is not None
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._found_unfinished, found)
