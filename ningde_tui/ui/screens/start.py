@@ -242,8 +242,9 @@ class StartScreen(PlayerScreen[None]):
 
     def _found_unfinished(self, found: bool) -> None:
         self.can_continue = found
-        if self.is_mounted:
-            self.query_one("#continue", Button).disabled = not found
+        # the screen may be closing (its buttons going) as the answer comes: then nothing to do
+        for button in self.query("#continue").results(Button):
+            button.disabled = not found
 
     def show_room_rules(self, rules: RuleConfig) -> None:
         """房间规则: the switches of the settings that differ from the defaults."""
