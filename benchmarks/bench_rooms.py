@@ -61,6 +61,9 @@ from ningde_tui.rules import wire  # noqa: E402
 WARMUP = 1.0  # seconds of play before the measuring starts (every client has connected)
 SETTLE = 2.0  # seconds the rooms go on after the end, for the last acts' states to come back
 PROBE = 0.005  # seconds between two looks at a client process's loop lag
+# 圈 a room plays: more than any run reaches (one room plays 60+ hands a second), since a room
+# whose session ends stops answering and the run would wait for it
+ROUNDS = 10_000
 
 
 def _host(
@@ -79,7 +82,7 @@ def _host(
 
     async def serve() -> None:
         server = RoomServer("127.0.0.1", 0)
-        options = RoomOptions(rounds=100, pace="instant", claim_pause=0.0, result_pause=0.0)
+        options = RoomOptions(rounds=ROUNDS, pace="instant", claim_pause=0.0, result_pause=0.0)
         for n in range(rooms):
             server.add(Room.new(f"R{n}", ["human"] * 4, options, seed=n))
         await server.start()
