@@ -163,10 +163,13 @@ class HandView(Unscrolled, Horizontal):
     one shows again, so a tile is mounted only the first time the hand is that long. The
     cursor, a hovered choice's tiles and whether it is your discard only restyle them."""
 
-    state: reactive[HandState] = reactive(HandState)
-    highlight: reactive[tuple[int, ...] | None] = reactive(None)
-    cursor: reactive[int] = reactive(0)
-    active: reactive[bool] = reactive(False)  # your discard: the cursor tile is raised
+    # (the tiles draw themselves: the row has nothing of its own to draw again)
+    state: reactive[HandState] = reactive(HandState, repaint=False)
+    highlight: reactive[tuple[int, ...] | None] = reactive(None, repaint=False)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    active: reactive[bool] = reactive(
+        False, repaint=False
+    )  # your discard: the cursor tile is raised
 
     def compose(self) -> ComposeResult:
         yield from self._new_tiles(0)

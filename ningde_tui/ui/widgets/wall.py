@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -43,7 +42,7 @@ from ..palette import (
 )
 from ..tilefaces import ARROWS, FLAT, HUGE, LARGE, STANDING, TALL, WIDE, chip
 from .pond import PondShape, PondView
-from .steady import Unscrolled
+from .steady import Unscrolled, redraw_rows
 
 SIDE = STACKS_PER_SIDE
 
@@ -296,17 +295,7 @@ class WallView(Unscrolled, Widget):
             self._lay_out()
             return
         before, self._grid = self._grid, None
-        if before is None or not self.is_mounted:
-            self.refresh()
-            return
-        grid = self.lines()
-        if len(grid) != len(before):
-            self.refresh()
-            return
-        width = self.size.width
-        for y, (was, now) in enumerate(zip(before, grid, strict=True)):
-            if was != now:  # Textual keeps the other rows as it drew them
-                self.refresh(Region(0, y, width, 1))
+        redraw_rows(self, before, self.lines())
 
     def _lay_out(self) -> None:
         """The square for the widget's size, and each pond at its place in it."""
