@@ -15,6 +15,7 @@ from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.table import TableScreen
+from ningde_tui.ui.widgets.hand import _TILE_ROWS
 
 Cell = tuple[str, object]
 
@@ -64,6 +65,7 @@ class Terminal:
 
 def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
     """The screen drawn whole from nothing kept: every widget's lines made again."""
+    _TILE_ROWS.clear()
     for widget in screen.walk_children(with_self=True):
         widget.refresh()
     return [cells(strip) for strip in screen._compositor.render_strips()]
@@ -71,6 +73,7 @@ def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
 
 @pytest.mark.parametrize("size", [(110, 34), (160, 50)])
 async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, int]) -> None:
+    """Bots play a demo (your hand shown); now and then the mouse moves over the hand."""
     match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
     app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
     terminal = Terminal(*size)
@@ -102,6 +105,8 @@ async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, 
             screen.refresh_table()
             await pilot.pause()
             moves += 1
+            if moves % 3 == 0:  # the mouse over a tile of the hand (lit), or off it
+                await pilot.hover("#hand", offset=(2 + moves % 40, 3))
             stale = [y for y, row in enumerate(drawn_anew(screen)) if terminal.rows[y] != row]
             assert not stale, (moves, stale)
             await pilot.pause()  # (the frame that draws everything anew)

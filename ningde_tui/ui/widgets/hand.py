@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -68,6 +70,7 @@ class HandTile(Unscrolled, Widget):
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple[object, ...] | None = None  # what set_tile was last given
+        self._face: list[Strip] | None = None  # the rows of the face being drawn
 
     def set_tile(
         self,
@@ -125,26 +128,49 @@ class HandTile(Unscrolled, Widget):
         rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
         return Text("\n").join([*rows, Text(key.center(inner + 2), style=KEY_STYLE)])
 
-    def render_line(self, y: int) -> Strip:
-        """A row of the tile, from the strips of tiles drawn before (made as Textual makes
-        them): a hand shows the same few dozen faces, marks and keys over and over."""
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The tile's rows as the screen shows them (box, colours, the tint of a dimmed tile),
+        from the tiles drawn before that looked the same: a hand shows the same few dozen
+        faces and keys over and over, and a discard gives most of the row's places another
+        face, so a row is drawn anew only the first time it looks so. The key under the tile
+        (the last row) is kept apart from the face above it."""
         width, height = self.size
-        style = self.visual_style
-        key = (
-            self.tile, self.gold, self.ascii_tiles, self.big, self.has_class("-hl"),
-            self.has_class("-raised"), self.show_key, self.index, width, height, style,
+        look = (
+            width, height, self.big, self.visual_style, self.styles.tint, self.background_colors,
+            tuple(self.get_line_filters()),
         )  # fmt: skip
-        strips = _TILE_STRIPS.get(key)
-        if strips is None:
-            strips = Visual.to_strips(self, self._render(), width, height, style)
-            _TILE_STRIPS.set(key, strips)
-        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
+        face = (
+            self.tile, self.gold, self.ascii_tiles, self.has_class("-hl"),
+            self.has_class("-raised"), *look,
+        )  # fmt: skip
+        key = (self.index if self.show_key else -1, *look)
+        keys = [(y, face) for y in range(height - 1)] + [(-1, key)]
+        strips = [_TILE_ROWS.get(k) for k in keys]
+        if None in strips:
+            self._face = None  # (nothing kept from the face this place showed before)
+            self._styles_cache.clear()
+            strips = super().render_lines(self.size.region)
+            for k, strip in zip(keys, strips, strict=False):
+                _TILE_ROWS.set(k, strip)
+        drawn = cast(list[Strip], strips)
+        if crop == self.size.region:
+            return drawn
+        x1, x2 = crop.column_span
+        return [strip.crop(x1, x2) for strip in drawn[crop.y : crop.bottom]]
+
+    def render_line(self, y: int) -> Strip:
+        """A row of the tile's face (made when ``render_lines`` has not drawn it before)."""
+        width, height = self.size
+        if self._face is None:
+            self._face = Visual.to_strips(self, self._render(), width, height, self.visual_style)
+        face = self._face
+        return face[y] if y < len(face) else Strip.blank(width, self.visual_style.rich_style)
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.index))
 
 
-_TILE_STRIPS: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(1024)
+_TILE_ROWS: LRUCache[tuple[object, ...], Strip] = LRUCache(4096)  # a tile's rows, by look
 
 
 @dataclass(frozen=True)
