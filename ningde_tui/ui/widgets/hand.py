@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import cast
 
 from rich.style import Style
 from rich.text import Text
@@ -145,14 +144,14 @@ class HandTile(Unscrolled, Widget):
         )  # fmt: skip
         key = (self.index if self.show_key else -1, *look)
         keys = [(y, face) for y in range(height - 1)] + [(-1, key)]
-        strips = [_TILE_ROWS.get(k) for k in keys]
-        if None in strips:
+        kept = [_TILE_ROWS.get(k) for k in keys]
+        drawn = [strip for strip in kept if strip is not None]
+        if len(drawn) < len(keys):
             self._face = None  # (nothing kept from the face this place showed before)
             self._styles_cache.clear()
-            strips = super().render_lines(self.size.region)
-            for k, strip in zip(keys, strips, strict=False):
+            drawn = super().render_lines(self.size.region)
+            for k, strip in zip(keys, drawn, strict=False):
                 _TILE_ROWS.set(k, strip)
-        drawn = cast(list[Strip], strips)
         if crop == self.size.region:
             return drawn
         x1, x2 = crop.column_span
