@@ -14,6 +14,7 @@ The wall draws the stacks, labels and centre; the ponds are its children, placed
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -268,6 +269,19 @@ def fit_centre(groups: list[list[Line]], width: int, height: int) -> list[Line]:
     return lines
 
 
+@lru_cache(maxsize=16)
+def stacks_of(
+    dealer: int, dice: tuple[int, int], bottom: int
+) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The wall's tiles by stack: (position on the screen, stack from its wall's right end) →
+    the indices (draw order) it holds; the same all hand long."""
+    stacks: dict[tuple[int, int], list[int]] = {}
+    for index in range(TOTAL_TILES):
+        seat, from_right, _layer = stack_location(index, dealer, dice)
+        stacks.setdefault(((seat - bottom) % 4, from_right), []).append(index)
+    return {place: tuple(indices) for place, indices in stacks.items()}
+
+
 class WallView(Unscrolled, Widget):
     """Draws the square wall and the centre from its ``state``, filling the widget, and lays
     its children, the four ponds (``PondView``), inside it (``inside``).
@@ -321,12 +335,8 @@ class WallView(Unscrolled, Widget):
         s, q = self.state, self.square
         width = q.width
         grid: list[list[Cell]] = [[(" ", "")] * width for _ in range(q.height)]
-        stacks: dict[tuple[int, int], list[int]] = {}
-        for index in range(TOTAL_TILES):
-            seat, from_right, _layer = stack_location(index, s.dealer, s.dice)
-            stacks.setdefault((s.position(seat), from_right), []).append(index)
         boundary = s.tail - s.reserve
-        for (seat, from_right), indices in stacks.items():
+        for (seat, from_right), indices in stacks_of(s.dealer, s.dice, s.bottom).items():
             present = [i for i in indices if s.head <= i < s.tail]
             shade = (seat + from_right) % 2
             colour = (RESERVE if any(i >= boundary for i in present) else DRAWABLE)[shade]
