@@ -55,6 +55,17 @@ BOX = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
 
 
+def mark(widget: Widget, classes: dict[str, bool]) -> bool:
+    """Give the widget these classes on or off, restyling it once (not once a class) if any
+    changed; whether any did."""
+    changed = [name for name, on in classes.items() if widget.has_class(name) != on]
+    for name in changed:
+        widget.set_class(classes[name], name, update=False)
+    if changed:
+        widget.update_node_styles()
+    return bool(changed)
+
+
 class HandTile(Unscrolled, Widget):
     """One concealed tile drawn as a small box (its key under it); click to discard it.
 
@@ -93,9 +104,7 @@ class HandTile(Unscrolled, Widget):
         self.ascii_tiles = ascii_tiles
         self.show_key = key
         self.big = big
-        self.set_class(tile == gold, "-gold")
-        self.set_class(drawn, "-drawn")
-        self.set_class(big, "-big")
+        mark(self, {"-gold": tile == gold, "-drawn": drawn, "-big": big})
         self.refresh()
 
     def render(self) -> Text:
@@ -265,13 +274,9 @@ class HandView(Unscrolled, Horizontal):
     def _paint(self) -> None:
         widgets = self.tile_widgets()
         for w, marks in zip(widgets, self._marks(), strict=False):
-            changed = False
-            for name in ("-cursor", "-turn", "-hl", "-dim", "-raised"):
-                if w.has_class(name) != (name in marks):
-                    w.set_class(name in marks, name)
-                    changed = True
-            if changed:  # the marks change the box's lines, not only its colours
-                w.refresh()
+            names = ("-cursor", "-turn", "-hl", "-dim", "-raised")
+            if mark(w, {name: name in marks for name in names}):
+                w.refresh()  # the marks change the box's lines, not only its colours
 
     def tile_at(self, index: int) -> int | None:
         tiles = self.state.tiles

@@ -97,12 +97,14 @@ class SteadyStatic(Unscrolled, Static):
         self, content: RenderableType, size: Extent | None = None, rows: RowKeys | None = None
     ) -> None:
         """Draw ``content``; ``size`` says what its size depends on where it is not a Text
-        (a table of so many rows), and is measured where it is; ``rows`` what each row is
-        drawn from where it is not a Text, and is found where it is."""
-        if size is None:
-            size = text_size(content) if isinstance(content, Text) else None
-        if rows is None and isinstance(content, Text):
-            rows = line_keys(content)
+        (a table of so many rows; ``(0,)``: it fills its place whatever it shows), and is
+        measured where it is; ``rows`` what each row is drawn from where it is not a Text, and
+        is found where it is (when no line is too wide to fit unwrapped)."""
+        if isinstance(content, Text):
+            measured = text_size(content)
+            size = measured if size is None else size
+            if rows is None and measured[1] <= self.content_region.width:
+                rows = line_keys(content)  # (a line that wraps would move the rows below it)
         layout = size is None or size != self._shown_size
         changed = None if layout or rows is None else changed_rows(self._shown_rows, rows)
         self._shown_size, self._shown_rows = size, rows
