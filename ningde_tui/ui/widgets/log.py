@@ -12,6 +12,8 @@ rows drawn before, one place higher.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.text import Text
 from textual import events
 from textual.cache import LRUCache
@@ -19,6 +21,8 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
+
+from .steady import RowKey, kept_rows
 
 ROWS_KEPT = 256  # rows as drawn, by the line they show
 
@@ -38,7 +42,7 @@ class TableLog(RichLog, can_focus=False):
         super().__init__(id=id, classes=classes, wrap=True, min_width=1)
         self.texts: list[Text] = []
         self._wrapped_at = 0  # the width the lines were wrapped at
-        self._rows: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(ROWS_KEPT)
+        self._rows: LRUCache[Hashable, Strip] = LRUCache(ROWS_KEPT)
 
     def add(self, line: Text) -> None:
         self.texts.append(line)
@@ -57,33 +61,21 @@ class TableLog(RichLog, can_focus=False):
         self._rows.clear()
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """The rows in ``crop`` as Textual draws them, those showing a line drawn before taken
-        from the rows kept (the border's rows are always drawn)."""
+        """The rows in ``crop``, those showing a line drawn before taken from the rows kept
+        (the border's rows are always drawn)."""
         width, height = self.outer_size  # (the rows with the border and the padding)
         scroll_x, scroll_y = self.scroll_offset
         top, inner = self.gutter.top, height - self.gutter.height
         first = self._start_line + scroll_y - top  # the line shown on row 0
         last = self._start_line + len(self.lines)  # rows past it are blank (-1)
-        rows = []
-        for y in crop.line_range:
-            line = first + y if 0 <= y - top < inner else None
-            key = (
-                None
-                if line is None
-                else (line if line < last else -1, width, scroll_x, self._widest_line_width)
-            )
-            strip = None if key is None else self._rows.get(key)
-            if strip is None:
-                region = Region(0, y, width, 1)
-                self._styles_cache.set_dirty(region)
-                strip = super().render_lines(region)[0]
-                if key is not None:
-                    self._rows.set(key, strip)
-            rows.append(strip)
-        if crop.column_span != (0, width):
-            x1, x2 = crop.column_span
-            rows = [strip.crop(x1, x2) for strip in rows]
-        return rows
+
+        def key_of(y: int) -> RowKey:
+            if not 0 <= y - top < inner:
+                return None
+            line = first + y if first + y < last else -1
+            return (line, width, scroll_x, self._widest_line_width)
+
+        return kept_rows(self, crop, self._rows, key_of, super().render_lines)
 
     def clear_lines(self) -> None:
         self.texts = []

@@ -19,15 +19,17 @@ rows that changed; content that did not change is not drawn again at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Self
 
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -86,6 +88,37 @@ def redraw_rows(widget: Widget, before: Sequence[object] | None, now: Sequence[o
         widget.refresh()
     elif changed:
         widget.refresh(*row_regions(widget, changed))
+
+
+RowKey = Hashable | None  # what a row as drawn depends on (None: draw it every time)
+
+
+def kept_rows(
+    widget: Widget,
+    crop: Region,
+    kept: LRUCache[Hashable, Strip],
+    key_of: Callable[[int], RowKey],
+    draw: Callable[[Region], list[Strip]],
+) -> list[Strip]:
+    """A widget's ``render_lines``: the rows in ``crop`` as Textual draws them (border and
+    padding included), each taken from the rows ``kept`` under its key (``key_of``, by the
+    row) when it has been drawn so before, else drawn (``draw``: Textual's own) and kept."""
+    width = widget.outer_size.width
+    rows = []
+    for y in crop.line_range:
+        key = key_of(y)
+        strip = None if key is None else kept.get(key)
+        if strip is None:
+            region = Region(0, y, width, 1)
+            widget._styles_cache.set_dirty(region)  # (not the row Textual last drew there)
+            strip = draw(region)[0]
+            if key is not None:
+                kept.set(key, strip)
+        rows.append(strip)
+    if crop.column_span != (0, width):
+        x1, x2 = crop.column_span
+        rows = [strip.crop(x1, x2) for strip in rows]
+    return rows
 
 
 class SteadyStatic(Unscrolled, Static):
