@@ -11,6 +11,11 @@ Prints, per size:
   in which the table asks the human to decide again is painted, three bots answering at pace
   instant: median and p99 in ms.
 
+Then, per size, what a move costs whatever the load (``--counts``, on by default): per action
+redrawn, the frames and layouts, the rows the compositor drew again (every row with a dirty
+region in it), the widget lines Textual styled anew, the strips it cut at widgets' edges, and
+the CPU time of ``refresh_table`` and of the frame (layout and compositor).
+
 And once: **start** — a fresh process from its launch until the first screen is up (the start
 screen) and until the table is up, beside a bare Textual app (one Static) started the same
 way: median seconds and CPU seconds over ``--starts`` launches of each kind, and the ratios.
@@ -149,6 +154,83 @@ async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], lis
     return idle, after
 
 
+async def counts(size: tuple[int, int], actions: int) -> dict[str, float]:
+    """Per action redrawn (after 20 to warm up): frames, layouts, rows drawn again, widget
+    lines styled anew, strips cut, and the CPU ms of refresh_table and of the frame."""
+    from textual import _compositor, _styles_cache, screen, strip
+
+    from ningde_tui.ui.app import NingdeApp
+    from ningde_tui.ui.model.launch import LaunchOptions
+    from ningde_tui.ui.model.match import Match
+    from ningde_tui.ui.screens.table import TableScreen
+
+    tally: dict[str, float] = dict.fromkeys(
+        ("frames", "layouts", "rows", "lines", "strips", "refresh_table", "frame"), 0.0
+    )
+    patched: list[tuple[object, str, object]] = []
+
+    def count(owner: object, name: str, key: str, timed: bool = False) -> None:
+        original = getattr(owner, name)
+
+        def counted(*args: object, **kwargs: object) -> object:
+            tally[key] += 0 if timed else 1
+            start = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                if timed:
+                    tally[key] += (time.process_time() - start) * 1000
+
+        patched.append((owner, name, original))
+        setattr(owner, name, counted)
+
+    render_chops = _compositor.Compositor._render_chops
+
+    def chops(self: object, crop: object, is_rendered_line: object) -> object:
+        tally["rows"] += sum(1 for y in range(crop.y, crop.bottom) if is_rendered_line(y))  # type: ignore[attr-defined,operator]
+        return render_chops(self, crop, is_rendered_line)  # type: ignore[arg-type]
+
+    match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
+    app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
+    done = 0
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.workers.cancel_all()
+        await pilot.pause()
+        while done < actions + 20:
+            if done == 20:  # warmed up: count from here
+                count(app, "_display", "frames")
+                count(screen.Screen, "_refresh_layout", "layouts")
+                count(_styles_cache.StylesCache, "render_line", "lines")
+                count(strip.Strip, "divide", "strips")
+                count(_compositor.Compositor, "reflow", "frame", timed=True)  # layout
+                count(_compositor.Compositor, "render_update", "frame", timed=True)
+                patched.append((_compositor.Compositor, "_render_chops", render_chops))
+                _compositor.Compositor._render_chops = chops  # type: ignore[method-assign]
+            if match.hand_over:
+                match.finish_hand()
+                match.next_hand()
+                table.refresh_table()
+                await pilot.pause()
+                continue
+            step = match.next_bot()
+            if step is None:
+                break
+            seat, obs, _ = step
+            match.apply(match.bot_action(seat, obs))
+            start = time.process_time()
+            table.refresh_table()
+            if done >= 20:
+                tally["refresh_table"] += (time.process_time() - start) * 1000
+            await pilot.pause()
+            done += 1
+    for owner, name, original in patched:
+        setattr(owner, name, original)
+    return {key: value / max(done - 20, 1) for key, value in tally.items()}
+
+
 async def turns(size: tuple[int, int], count: int) -> list[float]:
     """A human's discard until the frame that asks the human again is painted, bots at pace
     instant. The key goes to the app as a terminal's would (not through ``pilot.press``, whose
@@ -247,6 +329,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=5, help="launches per kind of start")
     parser.add_argument("--sizes", default="110x34,160x50,200x60")
     parser.add_argument("--only-start", action="store_true", help="only the start's launches")
+    parser.add_argument("--counts", type=int, default=100, help="actions counted per size")
     args = parser.parse_args()
     os.environ.setdefault("NINGDE_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("NINGDE_CONFIG_DIR", tempfile.mkdtemp())
@@ -266,6 +349,17 @@ def main() -> None:
             f"{size[0]}×{size[1]:<4} {ms(base)}        {ms(med)} {ms(pct(after, 0.99))}"
             f"   {med / base:5.1f}×          {turn}"
         )
+    if args.counts and sizes:
+        print(
+            "per action: frames layouts  rows drawn  lines styled  strips cut  CPU ms: refresh_table  frame"
+        )
+        for size in sizes:
+            c = asyncio.run(counts(size, args.counts))
+            print(
+                f"{size[0]}×{size[1]:<4}  {c['frames']:5.2f} {c['layouts']:6.2f}  {c['rows']:9.1f}"
+                f"  {c['lines']:12.1f}  {c['strips']:10.1f}  {c['refresh_table']:19.2f}"
+                f"  {c['frame']:5.2f}"
+            )
     if args.starts:
         kinds = ("bare", "widgets", "start", "table")
         times = launches(kinds, args.starts)

@@ -197,7 +197,6 @@ class BoardScreen(PlayerScreen[None]):
         self._refresh_choices(obs)
         self._refresh_hints(obs)
         self._refresh_announce()
-        self.part("#log", TableLog).refresh()
         self.refresh_bindings()
 
     def _tell(self, view: TableView) -> None:

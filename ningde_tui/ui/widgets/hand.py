@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -54,6 +55,17 @@ BOX = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
 
 
+def mark(widget: Widget, classes: dict[str, bool]) -> bool:
+    """Give the widget these classes on or off, restyling it once (not once a class) if any
+    changed; whether any did."""
+    changed = [name for name, on in classes.items() if widget.has_class(name) != on]
+    for name in changed:
+        widget.set_class(classes[name], name, update=False)
+    if changed:
+        widget.update_node_styles()
+    return bool(changed)
+
+
 class HandTile(Unscrolled, Widget):
     """One concealed tile drawn as a small box (its key under it); click to discard it.
 
@@ -68,6 +80,7 @@ class HandTile(Unscrolled, Widget):
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple[object, ...] | None = None  # what set_tile was last given
+        self._face: list[Strip] | None = None  # the rows of the face being drawn
 
     def set_tile(
         self,
@@ -91,9 +104,7 @@ class HandTile(Unscrolled, Widget):
         self.ascii_tiles = ascii_tiles
         self.show_key = key
         self.big = big
-        self.set_class(tile == gold, "-gold")
-        self.set_class(drawn, "-drawn")
-        self.set_class(big, "-big")
+        mark(self, {"-gold": tile == gold, "-drawn": drawn, "-big": big})
         self.refresh()
 
     def render(self) -> Text:
@@ -125,26 +136,49 @@ class HandTile(Unscrolled, Widget):
         rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
         return Text("\n").join([*rows, Text(key.center(inner + 2), style=KEY_STYLE)])
 
-    def render_line(self, y: int) -> Strip:
-        """A row of the tile, from the strips of tiles drawn before (made as Textual makes
-        them): a hand shows the same few dozen faces, marks and keys over and over."""
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The tile's rows as the screen shows them (box, colours, the tint of a dimmed tile),
+        from the tiles drawn before that looked the same: a hand shows the same few dozen
+        faces and keys over and over, and a discard gives most of the row's places another
+        face, so a row is drawn anew only the first time it looks so. The key under the tile
+        (the last row) is kept apart from the face above it."""
         width, height = self.size
-        style = self.visual_style
-        key = (
-            self.tile, self.gold, self.ascii_tiles, self.big, self.has_class("-hl"),
-            self.has_class("-raised"), self.show_key, self.index, width, height, style,
+        look = (
+            width, height, self.big, self.visual_style, self.styles.tint, self.background_colors,
+            tuple(self.get_line_filters()),
         )  # fmt: skip
-        strips = _TILE_STRIPS.get(key)
-        if strips is None:
-            strips = Visual.to_strips(self, self._render(), width, height, style)
-            _TILE_STRIPS.set(key, strips)
-        return strips[y] if y < len(strips) else Strip.blank(width, style.rich_style)
+        face = (
+            self.tile, self.gold, self.ascii_tiles, self.has_class("-hl"),
+            self.has_class("-raised"), *look,
+        )  # fmt: skip
+        key = (self.index if self.show_key else -1, *look)
+        keys = [(y, face) for y in range(height - 1)] + [(-1, key)]
+        kept = [_TILE_ROWS.get(k) for k in keys]
+        drawn = [strip for strip in kept if strip is not None]
+        if len(drawn) < len(keys):
+            self._face = None  # (nothing kept from the face this place showed before)
+            self._styles_cache.clear()
+            drawn = super().render_lines(self.size.region)
+            for k, strip in zip(keys, drawn, strict=False):
+                _TILE_ROWS.set(k, strip)
+        if crop == self.size.region:
+            return drawn
+        x1, x2 = crop.column_span
+        return [strip.crop(x1, x2) for strip in drawn[crop.y : crop.bottom]]
+
+    def render_line(self, y: int) -> Strip:
+        """A row of the tile's face (made when ``render_lines`` has not drawn it before)."""
+        width, height = self.size
+        if self._face is None:
+            self._face = Visual.to_strips(self, self._render(), width, height, self.visual_style)
+        face = self._face
+        return face[y] if y < len(face) else Strip.blank(width, self.visual_style.rich_style)
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.index))
 
 
-_TILE_STRIPS: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(1024)
+_TILE_ROWS: LRUCache[tuple[object, ...], Strip] = LRUCache(4096)  # a tile's rows, by look
 
 
 @dataclass(frozen=True)
@@ -163,10 +197,13 @@ class HandView(Unscrolled, Horizontal):
     one shows again, so a tile is mounted only the first time the hand is that long. The
     cursor, a hovered choice's tiles and whether it is your discard only restyle them."""
 
-    state: reactive[HandState] = reactive(HandState)
-    highlight: reactive[tuple[int, ...] | None] = reactive(None)
-    cursor: reactive[int] = reactive(0)
-    active: reactive[bool] = reactive(False)  # your discard: the cursor tile is raised
+    # (the tiles draw themselves: the row has nothing of its own to draw again)
+    state: reactive[HandState] = reactive(HandState, repaint=False)
+    highlight: reactive[tuple[int, ...] | None] = reactive(None, repaint=False)
+    cursor: reactive[int] = reactive(0, repaint=False)
+    active: reactive[bool] = reactive(
+        False, repaint=False
+    )  # your discard: the cursor tile is raised
 
     def compose(self) -> ComposeResult:
         yield from self._new_tiles(0)
@@ -237,13 +274,9 @@ class HandView(Unscrolled, Horizontal):
     def _paint(self) -> None:
         widgets = self.tile_widgets()
         for w, marks in zip(widgets, self._marks(), strict=False):
-            changed = False
-            for name in ("-cursor", "-turn", "-hl", "-dim", "-raised"):
-                if w.has_class(name) != (name in marks):
-                    w.set_class(name in marks, name)
-                    changed = True
-            if changed:  # the marks change the box's lines, not only its colours
-                w.refresh()
+            names = ("-cursor", "-turn", "-hl", "-dim", "-raised")
+            if mark(w, {name: name in marks for name in names}):
+                w.refresh()  # the marks change the box's lines, not only its colours
 
     def tile_at(self, index: int) -> int | None:
         tiles = self.state.tiles

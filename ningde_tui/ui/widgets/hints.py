@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from ...rules.game import Action
 from ..model.hints import Hint
 from ..model.i18n import tr
 from ..palette import GOLD, GOOD, MUTED, SOFT, WALL_TEXT
 from ..tilefaces import chips, tile_text
+from .steady import SteadyStatic
 
 
 def state_text(hint: Hint, lang: str) -> Text:
@@ -99,13 +99,20 @@ class HintsState:
     lang: str = "zh"
 
 
-class HintsView(Static):
-    """Hidden (display: none) when hints are off. The text is made when the panel is drawn, so
+class HintsView(SteadyStatic):
+    """Hidden (display: none) when hints are off. The text is made for the panel's height, so
     it lists as many discards as the panel has rows."""
 
-    state: reactive[HintsState] = reactive(HintsState)
+    state: reactive[HintsState] = reactive(HintsState, repaint=False)
 
-    def render(self) -> Text:
+    def watch_state(self) -> None:
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
         s = self.state
         limit = max(self.content_region.height - 2, 1)
-        return hints_text(list(s.discards), s.now, s.gold, s.ascii_tiles, s.lang, limit, s.claims)
+        text = hints_text(list(s.discards), s.now, s.gold, s.ascii_tiles, s.lang, limit, s.claims)
+        self.show(text, size=(0,))  # (the panel's size is the side panel's, whatever it says)

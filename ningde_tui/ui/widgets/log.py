@@ -4,15 +4,27 @@ Textual's ``RichLog`` wraps and scrolls; this keeps the lines' text too (``texts
 panel's width changes (the side panel folded and opened, a resized terminal) they are wrapped
 again at the new width. A log is written to, line by line, rather than given a state: the one
 table widget outside the ``state`` convention.
+
+Each new line scrolls every line up by a row. The rows as drawn (with the panel's border and
+padding) are kept by the line they show, so a scroll draws only the new line; the rest are the
+rows drawn before, one place higher.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import RichLog
+
+from .steady import RowKey, kept_rows
+
+ROWS_KEPT = 256  # rows as drawn, by the line they show
 
 
 class TableLog(RichLog, can_focus=False):
@@ -30,6 +42,7 @@ class TableLog(RichLog, can_focus=False):
         super().__init__(id=id, classes=classes, wrap=True, min_width=1)
         self.texts: list[Text] = []
         self._wrapped_at = 0  # the width the lines were wrapped at
+        self._rows: LRUCache[Hashable, Strip] = LRUCache(ROWS_KEPT)
 
     def add(self, line: Text) -> None:
         self.texts.append(line)
@@ -37,6 +50,32 @@ class TableLog(RichLog, can_focus=False):
         # the rest of the move
         self.write(line, scroll_end=False)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def clear(self) -> TableLog:
+        self._rows.clear()  # (the lines are numbered from the start again)
+        super().clear()
+        return self
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._rows.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``, those showing a line drawn before taken from the rows kept
+        (the border's rows are always drawn)."""
+        width, height = self.outer_size  # (the rows with the border and the padding)
+        scroll_x, scroll_y = self.scroll_offset
+        top, inner = self.gutter.top, height - self.gutter.height
+        first = self._start_line + scroll_y - top  # the line shown on row 0
+        last = self._start_line + len(self.lines)  # rows past it are blank (-1)
+
+        def key_of(y: int) -> RowKey:
+            if not 0 <= y - top < inner:
+                return None
+            line = first + y if first + y < last else -1
+            return (line, width, scroll_x, self._widest_line_width)
+
+        return kept_rows(self, crop, self._rows, key_of, super().render_lines)
 
     def clear_lines(self) -> None:
         self.texts = []

@@ -92,7 +92,7 @@ def melds_lines(s: MeldsState) -> list[Text]:
 class MeldsView(SteadyStatic):
     """Your melds, beside your hand."""
 
-    state: reactive[MeldsState] = reactive(MeldsState, init=False)
+    state: reactive[MeldsState] = reactive(MeldsState, init=False, repaint=False)
 
     def watch_state(self, state: MeldsState) -> None:
         self.display = bool(state.melds)

@@ -17,13 +17,15 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ...rules.game import Event, EventKind
 from ...rules.scoring import WinBy
 from ..palette import CALL, LIT
 from ..tilefaces import ARROWS, FLAT, SIZES, Piece, piece_rows, piece_style
-from .steady import Unscrolled
+from .steady import Unscrolled, redraw_rows
 
 PER_LINE = 6  # discards a line, as on a real table
 CLAIMS = (EventKind.CHI, EventKind.PONG, EventKind.KONG)
@@ -156,27 +158,48 @@ def pond_grid(state: PondState, shape: PondShape) -> list[list[Cell]]:
     return grid
 
 
-def pond_lines(state: PondState, shape: PondShape) -> list[Text]:
-    out = []
-    for cells in pond_grid(state, shape):
-        line = Text()
-        for ch, style in cells:
-            if ch:
-                line.append(ch, style=style)
-        out.append(line)
-    return out
+def cells_text(row: list[Cell]) -> Text:
+    """One row of a pond's cells as text."""
+    line = Text()
+    for ch, style in row:
+        if ch:  # (not the second cell of a wide character)
+            line.append(ch, style=style)
+    return line
 
 
 class PondView(Unscrolled, Widget):
-    """A player's discards, drawn in the ``shape`` the wall gives it."""
+    """A player's discards, drawn in the ``shape`` the wall gives it.
 
-    state: reactive[PondState] = reactive(PondState)
+    Drawn line by line (``render_line``) from its grid of cells: a discard changes a row or
+    two (the new tile, the ◀ moved off the one before), so only the rows that changed are
+    drawn again."""
+
+    state: reactive[PondState] = reactive(PondState, repaint=False)
     shape: reactive[PondShape] = reactive(PondShape)
 
     def __init__(self, position: int, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.position = position
         self.set_reactive(PondView.shape, PondShape(position))
+        self._grid: list[list[Cell]] | None = None  # as last drawn
 
-    def render(self) -> Text:
-        return Text("\n").join(pond_lines(self.state, self.shape))
+    def watch_state(self) -> None:
+        before, self._grid = self._grid, None
+        redraw_rows(self, before, self.lines())
+
+    def watch_shape(self) -> None:
+        self._grid = None
+
+    def lines(self) -> list[list[Cell]]:
+        """The grid as drawn now (made once per state and shape)."""
+        if self._grid is None:
+            self._grid = pond_grid(self.state, self.shape)
+        return self._grid
+
+    def render_line(self, y: int) -> Strip:
+        """The row, drawn as Textual draws text (so it looks as the text of the whole pond)."""
+        grid = self.lines()
+        row = cells_text(grid[y]) if y < len(grid) else Text()
+        return Visual.to_strips(self, visualize(self, row), self.size.width, 1, self.visual_style)[
+            0
+        ]

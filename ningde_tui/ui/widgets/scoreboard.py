@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.table import Table
 from rich.text import Text
+from textual.cache import LRUCache
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 
 from ..model.i18n import seat_name, tr
 from ..palette import BAD, GOLD, GOOD, SOFT
-from .steady import SteadyStatic
+from .steady import RowKey, SteadyStatic, kept_rows, line_keys
 
 
 @dataclass(frozen=True)
@@ -28,19 +32,46 @@ class ScoreState:
 
 
 class ScoreBoard(SteadyStatic):
-    state: reactive[ScoreState] = reactive(ScoreState, init=False)
+    """The seats' rows, kept as drawn by what they show: a move moves the turn mark ▶ from
+    one row to another, rows the board has most likely drawn before (drawing the table of
+    rows anew costs more than the rest of the board's frame)."""
+
+    state: reactive[ScoreState] = reactive(ScoreState, init=False, repaint=False)
+    _titles: tuple[str, str] | None = None
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._kept: LRUCache[Hashable, Strip] = LRUCache(64)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        rows = self._shown_rows or ()
+        top = self.gutter.top
+        look = (
+            self.outer_size.width, self.visual_style, self.background_colors,
+            tuple(self.get_line_filters()),
+        )  # fmt: skip
+
+        def key_of(y: int) -> RowKey:  # (the border's rows, with the titles, always drawn)
+            return (y, rows[y - top], *look) if 0 <= y - top < len(rows) else None
+
+        return kept_rows(self, crop, self._kept, key_of, super().render_lines)
 
     def watch_state(self, state: ScoreState) -> None:
         lang = state.lang
-        self.border_title = tr(lang, "table.scores")
+        title = tr(lang, "table.scores")
         parts = [tr(lang, "table.hand_no", n=state.hand_no)]
         if state.rounds:
             parts.append(tr(lang, "table.round_of", n=state.round_no, total=state.rounds))
-        self.border_subtitle = " · ".join(parts)
+        subtitle = " · ".join(parts)
+        if (title, subtitle) != self._titles:  # (setting either draws the whole board again)
+            self._titles = (title, subtitle)
+            self.border_title = title
+            self.border_subtitle = subtitle
         table = Table.grid(expand=True, padding=(0, 1))
         table.add_column(width=2)
         table.add_column()
         table.add_column(justify="right")
+        rows = []
         for seat in sorted(range(4), key=lambda s: (s - state.bottom) % 4):  # you first
             score = state.scores[seat]
             mark = Text("▶", style=f"bold {GOOD}") if seat in state.turn else Text("")
@@ -52,5 +83,10 @@ class ScoreBoard(SteadyStatic):
                     badge = tr(lang, "table.dealer")
                 name.append(f" {badge}", style=f"bold {GOLD}")
             colour = GOOD if score > 0 else BAD if score < 0 else SOFT
-            table.add_row(mark, name, Text(f"{score:+d}", style=f"bold {colour}"))
-        self.show(table, size=(4,))  # a row per seat, as wide as the panel
+            points = Text(f"{score:+d}", style=f"bold {colour}")
+            table.add_row(mark, name, points)
+            rows.append((mark, name, points))
+        # a row is drawn from its cells and the columns' widths, which every row's cells set
+        widths = tuple(max(cells[k].cell_len for cells in rows) for k in range(3))
+        keys = tuple((widths, *(line_keys(cell) for cell in cells)) for cells in rows)
+        self.show(table, size=(4,), rows=keys)  # a row per seat, as wide as the panel

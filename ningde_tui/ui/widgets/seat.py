@@ -94,7 +94,7 @@ class SeatView(SteadyStatic):
     """Another player at their side of the table: name, dealer mark and score, the hand face
     down (or face up when watching), the melds as tiles."""
 
-    state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False)
+    state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False, repaint=False)
 
     def watch_state(self, state: SeatState) -> None:
         self.set_class(state.active, "-active")
@@ -179,7 +179,7 @@ def open_hand(s: SeatState, width: int) -> Text:
 class MySeatLine(SteadyStatic):
     """Your name line above your hand: dealer mark and score."""
 
-    state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False)
+    state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False, repaint=False)
 
     def watch_state(self, state: SeatState) -> None:
         line = Text()

@@ -10,19 +10,31 @@ of what it would scroll) and, by default, lays the screen out once more for it. 
 widgets and containers never scroll, so ``Unscrolled`` sets it without that second layout
 (and without a second repaint: the layout has repainted what moved):
 ``Row`` and ``Column`` are the table's containers made so.
+
+A move changes a line or two of most widgets (a score, a turn mark, a count), and the screen
+draws again every row a widget marks dirty, across all the widgets on that row. So
+``SteadyStatic.show`` compares the new content with the last, row by row, and marks only the
+rows that changed; content that did not change is not drawn again at all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
+from typing import Self
+
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 Extent = tuple[int, ...]
+RowKeys = tuple[object, ...]  # per row of content, what it is drawn from
 
 
 def text_size(text: Text) -> Extent:
@@ -45,13 +57,102 @@ class Column(Unscrolled, Vertical):
     """A column of the table."""
 
 
+def line_keys(text: Text) -> RowKeys:
+    """Per line of ``text``, what it is drawn from: its characters, their styles and the
+    text's own style (two lines with the same key are drawn the same)."""
+    return tuple(
+        (line.plain, tuple(line.spans), str(line.style))
+        for line in text.split("\n", allow_blank=True)
+    )
+
+
+def changed_rows(before: Sequence[object] | None, now: Sequence[object]) -> list[int] | None:
+    """The rows that differ between two drawings (None: not comparable, draw it all)."""
+    if before is None or len(before) != len(now):
+        return None
+    return [y for y, (was, new) in enumerate(zip(before, now, strict=True)) if was != new]
+
+
+def row_regions(widget: Widget, rows: list[int]) -> tuple[Region, ...]:
+    """Those rows of the widget's content, to refresh (the other rows stay as drawn)."""
+    width = widget.content_region.width
+    return tuple(Region(0, y, width, 1) for y in rows)
+
+
+def redraw_rows(widget: Widget, before: Sequence[object] | None, now: Sequence[object]) -> None:
+    """Refresh the rows of ``widget`` that differ from ``before`` to ``now`` (what each row
+    is drawn from); all of it when the two do not compare. Textual keeps the other rows as
+    it drew them."""
+    changed = changed_rows(before, now) if widget.is_mounted else None
+    if changed is None:
+        widget.refresh()
+    elif changed:
+        widget.refresh(*row_regions(widget, changed))
+
+
+RowKey = Hashable | None  # what a row as drawn depends on (None: draw it every time)
+
+
+def kept_rows(
+    widget: Widget,
+    crop: Region,
+    kept: LRUCache[Hashable, Strip],
+    key_of: Callable[[int], RowKey],
+    draw: Callable[[Region], list[Strip]],
+) -> list[Strip]:
+    """A widget's ``render_lines``: the rows in ``crop`` as Textual draws them (border and
+    padding included), each taken from the rows ``kept`` under its key (``key_of``, by the
+    row) when it has been drawn so before, else drawn (``draw``: Textual's own) and kept."""
+    width = widget.outer_size.width
+    rows = []
+    for y in crop.line_range:
+        key = key_of(y)
+        strip = None if key is None else kept.get(key)
+        if strip is None:
+            region = Region(0, y, width, 1)
+            widget._styles_cache.set_dirty(region)  # (not the row Textual last drew there)
+            strip = draw(region)[0]
+            if key is not None:
+                kept.set(key, strip)
+        rows.append(strip)
+    if crop.column_span != (0, width):
+        x1, x2 = crop.column_span
+        rows = [strip.crop(x1, x2) for strip in rows]
+    return rows
+
+
 class SteadyStatic(Unscrolled, Static):
     _shown_size: Extent | None = None
+    _shown_rows: RowKeys | None = None
+    _only_rows: list[int] | None = None  # set while ``show`` updates the content
 
-    def show(self, content: RenderableType, size: Extent | None = None) -> None:
+    def show(
+        self, content: RenderableType, size: Extent | None = None, rows: RowKeys | None = None
+    ) -> None:
         """Draw ``content``; ``size`` says what its size depends on where it is not a Text
-        (a table of so many rows), and is measured where it is."""
-        if size is None:
-            size = text_size(content) if isinstance(content, Text) else None
-        self.update(content, layout=size is None or size != self._shown_size)
-        self._shown_size = size
+        (a table of so many rows; ``(0,)``: it fills its place whatever it shows), and is
+        measured where it is; ``rows`` what each row is drawn from where it is not a Text, and
+        is found where it is (when no line is too wide to fit unwrapped)."""
+        if isinstance(content, Text):
+            measured = text_size(content)
+            size = measured if size is None else size
+            if rows is None and measured[1] <= self.content_region.width:
+                rows = line_keys(content)  # (a line that wraps would move the rows below it)
+        layout = size is None or size != self._shown_size
+        changed = None if layout or rows is None else changed_rows(self._shown_rows, rows)
+        self._shown_size, self._shown_rows = size, rows
+        if changed == []:
+            return  # drawn as it is
+        self._only_rows = changed
+        try:
+            self.update(content, layout=layout)
+        finally:
+            self._only_rows = None
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """(While ``show`` updates the content, only the rows that changed.)"""
+        if self._only_rows is not None and not regions and repaint and not layout:
+            regions = row_regions(self, self._only_rows)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)

@@ -14,11 +14,11 @@ The wall draws the stacks, labels and centre; the ponds are its children, placed
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -43,7 +43,7 @@ from ..palette import (
 )
 from ..tilefaces import ARROWS, FLAT, HUGE, LARGE, STANDING, TALL, WIDE, chip
 from .pond import PondShape, PondView
-from .steady import Unscrolled
+from .steady import Unscrolled, redraw_rows
 
 SIDE = STACKS_PER_SIDE
 
@@ -269,6 +269,19 @@ def fit_centre(groups: list[list[Line]], width: int, height: int) -> list[Line]:
     return lines
 
 
+@lru_cache(maxsize=16)
+def stacks_of(
+    dealer: int, dice: tuple[int, int], bottom: int
+) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The wall's tiles by stack: (position on the screen, stack from its wall's right end) →
+    the indices (draw order) it holds; the same all hand long."""
+    stacks: dict[tuple[int, int], list[int]] = {}
+    for index in range(TOTAL_TILES):
+        seat, from_right, _layer = stack_location(index, dealer, dice)
+        stacks.setdefault(((seat - bottom) % 4, from_right), []).append(index)
+    return {place: tuple(indices) for place, indices in stacks.items()}
+
+
 class WallView(Unscrolled, Widget):
     """Draws the square wall and the centre from its ``state``, filling the widget, and lays
     its children, the four ponds (``PondView``), inside it (``inside``).
@@ -296,17 +309,7 @@ class WallView(Unscrolled, Widget):
             self._lay_out()
             return
         before, self._grid = self._grid, None
-        if before is None or not self.is_mounted:
-            self.refresh()
-            return
-        grid = self.lines()
-        if len(grid) != len(before):
-            self.refresh()
-            return
-        width = self.size.width
-        for y, (was, now) in enumerate(zip(before, grid, strict=True)):
-            if was != now:  # Textual keeps the other rows as it drew them
-                self.refresh(Region(0, y, width, 1))
+        redraw_rows(self, before, self.lines())
 
     def _lay_out(self) -> None:
         """The square for the widget's size, and each pond at its place in it."""
@@ -332,12 +335,8 @@ class WallView(Unscrolled, Widget):
         s, q = self.state, self.square
         width = q.width
         grid: list[list[Cell]] = [[(" ", "")] * width for _ in range(q.height)]
-        stacks: dict[tuple[int, int], list[int]] = {}
-        for index in range(TOTAL_TILES):
-            seat, from_right, _layer = stack_location(index, s.dealer, s.dice)
-            stacks.setdefault((s.position(seat), from_right), []).append(index)
         boundary = s.tail - s.reserve
-        for (seat, from_right), indices in stacks.items():
+        for (seat, from_right), indices in stacks_of(s.dealer, s.dice, s.bottom).items():
             present = [i for i in indices if s.head <= i < s.tail]
             shade = (seat + from_right) % 2
             colour = (RESERVE if any(i >= boundary for i in present) else DRAWABLE)[shade]

@@ -1,0 +1,119 @@
+"""The table's frames, as a terminal gets them: after every move the screen the partial updates
+have painted (only the rows and widgets that changed) is the screen drawn whole. The table
+marks only what changed as dirty (rows of a pond, a seat or the score board, the wall's rows);
+a row left out that did change would leave stale cells on a real terminal, where no snapshot
+looks."""
+
+from __future__ import annotations
+
+import pytest
+from rich.segment import Segment
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.strip import Strip
+
+from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
+from ningde_tui.ui.model.match import Match
+from ningde_tui.ui.screens.table import TableScreen
+from ningde_tui.ui.widgets.hand import _TILE_ROWS
+from ningde_tui.ui.widgets.log import TableLog
+from ningde_tui.ui.widgets.scoreboard import ScoreBoard
+
+Cell = tuple[str, object]
+
+
+def cells(strip: Strip) -> list[Cell]:
+    """A strip's cells: each character with its style (meta left out); a wide character's
+    second cell is ("", style)."""
+    out: list[Cell] = []
+    for text, style, _ in strip.discard_meta():
+        for ch in text:
+            out.append((ch, style))
+            if Segment(ch).cell_length == 2:
+                out.append(("", style))
+    return out
+
+
+class Terminal:
+    """What a terminal shows after the frames it was sent."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.rows: list[list[Cell]] = [[(" ", None)] * width for _ in range(height)]
+
+    def write(self, y: int, x: int, strip: Strip) -> None:
+        row = self.rows[y]
+        for k, cell in enumerate(cells(strip)):
+            if x + k < len(row):
+                row[x + k] = cell
+
+    def paint(self, update: object) -> None:
+        if isinstance(update, LayoutUpdate):
+            for y, chop in enumerate(update.strips):
+                self.rows[y] = cells(Strip.join(chop))
+        elif isinstance(update, ChopsUpdate):
+            # as ChopsUpdate.render_segments writes them: each chop overlapping a span, whole
+            # segments from the one that reaches into the span to the one that reaches its end
+            for y, x1, x2 in update.spans:
+                ends = update.chop_ends[y]
+                for end, (x, strip) in zip(ends, update.chops[y].items(), strict=False):
+                    if strip is None or x > x2 or end <= x1:
+                        continue
+                    for segment in strip:
+                        right = x + segment.cell_length
+                        if right > x1 and x < x2:
+                            self.write(y, x, Strip([segment]))
+                        x = right
+
+
+def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
+    """The screen drawn whole from nothing kept: every widget's lines made again (the rows
+    the hand, the log and the score board keep by look forgotten)."""
+    _TILE_ROWS.clear()
+    for widget in screen.walk_children(with_self=True):
+        if isinstance(widget, TableLog):
+            widget._rows.clear()
+        elif isinstance(widget, ScoreBoard):
+            widget._kept.clear()
+        widget.refresh()
+    return [cells(strip) for strip in screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("size", [(110, 34), (160, 50)])
+async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, int]) -> None:
+    """Bots play a demo (your hand shown); now and then the mouse moves over the hand."""
+    match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
+    app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
+    terminal = Terminal(*size)
+    display = app._display
+
+    def shown(screen: object, update: object) -> None:
+        display(screen, update)  # type: ignore[arg-type]
+        terminal.paint(update)
+
+    app._display = shown  # type: ignore[method-assign]
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.workers.cancel_all()  # the bots are stepped here, one move at a time
+        await pilot.pause()
+        screen.refresh()
+        await pilot.pause()
+        moves = 0
+        while moves < 120:
+            if match.hand_over:
+                match.finish_hand()
+                match.next_hand()
+            else:
+                step = match.next_bot()
+                assert step is not None
+                seat, obs, _ = step
+                match.apply(match.bot_action(seat, obs))
+            screen.refresh_table()
+            await pilot.pause()
+            moves += 1
+            if moves % 3 == 0:  # the mouse over a tile of the hand (lit), or off it
+                await pilot.hover("#hand", offset=(2 + moves % 40, 3))
+            stale = [y for y, row in enumerate(drawn_anew(screen)) if terminal.rows[y] != row]
+            assert not stale, (moves, stale)
+            await pilot.pause()  # (the frame that draws everything anew)
