@@ -143,7 +143,7 @@ async def soak(
                 # not pilot.pause: on a loaded machine its wait for every widget's queue
                 # times out (30 s), and nothing here needs the app to be idle
                 await asyncio.sleep(0.05)
-            done = len(table.match.session.results)
+            done = len(table.table.session.results)
             if done != played:
                 played = done
                 if tracer is not None:

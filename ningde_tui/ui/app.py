@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -36,6 +37,7 @@ from ..records.storage import (
     records_dir,
     resume,
 )
+from . import collect
 from .localize import localize_bindings
 from .model.i18n import tr
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
@@ -114,9 +116,11 @@ class NingdeApp(App[None]):
         self.names = list(options.names) if options.names is not None else None
         self.title = tr(self.lang, "app.title")
         self.set_class(self.ascii_tiles, "-ascii")
+        self.last_input = monotonic()  # the last key or click (quiet moments for collect)
 
     def on_mount(self) -> None:
         self.quit_when_the_terminal_goes()
+        self.collect_at_quiet_moments()
         if self.settings.problems:
             where = str(settings_path())
             why = ", ".join(self.settings.problems)
@@ -192,6 +196,17 @@ class NingdeApp(App[None]):
                 self.exit()
 
         self.set_interval(1.0, check)
+
+    def collect_at_quiet_moments(self) -> None:
+        """Python's full garbage collections (tens of ms) made when no one is watching a move
+        being drawn: at a hand's result, or a quiet moment (``ui/collect.py``)."""
+        collect.take_over()
+        self.set_interval(collect.QUIET, lambda: collect.when_quiet(self.last_input))
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self.last_input = monotonic()
+        await super().on_event(event)
 
     def start(self, seed: int | None = None) -> StartScreen:
         """The start screen, filled in with the last game's seats, 圈 and names."""
@@ -490,6 +505,7 @@ class NingdeApp(App[None]):
         self.action_new_game()
 
     async def on_unmount(self) -> None:
+        collect.give_back()
         await self.close_hosted()
 
     def on_recent_screen_watch(self, message: RecentScreen.Watch) -> None:

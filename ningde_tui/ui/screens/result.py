@@ -19,6 +19,7 @@ from textual.widgets import Button, Static
 
 from ...rules.game import HandResult, RuleEvent
 from ...rules.scoring import WinBy
+from .. import collect
 from ..model.i18n import pattern_name, payment_text, tr
 from ..model.seating import Seating
 from ..model.view import Standings, TableView
@@ -86,6 +87,7 @@ class ResultScreen(PlayerModal[None]):
 
     def on_mount(self) -> None:
         self.keep_clear_of_side_panel()
+        collect.at_a_pause()  # a result is read, not watched: the moment for a full collection
         if self.auto_close is not None:
             self.set_timer(max(self.auto_close, 0.01), self._close)
 

@@ -1,0 +1,74 @@
+"""Python's full garbage collections, moved to the moments a player is not watching.
+
+A full pass of the cyclic collector looks at every object the app holds (Textual's widgets,
+styles, cached strips: some hundreds of thousands) and takes tens of milliseconds, two frames
+or three. Left to Python's own schedule it falls every few moves, in the middle of a move's
+redraw. While an app runs, the young generations are collected as usual (they are small and
+quick) and the full pass is the app's to run: when a hand's result comes up, unless one was
+made less than ``GAP`` seconds before (``at_a_pause``: bots playing at pace instant finish a
+hand every few tenths of a second), and otherwise once nothing has been pressed or clicked for
+``QUIET`` seconds and ``EVERY`` seconds have gone by since the last pass (``when_quiet``), or
+at the latest after ``LATEST`` seconds whatever the player does. The collector's thresholds are given back when the last
+running app stops.
+"""
+
+from __future__ import annotations
+
+import gc
+from time import monotonic
+
+GAP = 1.0  # seconds at least between two full passes made at a hand's result
+EVERY = 20.0  # seconds between two full passes made at a quiet moment
+QUIET = 1.0  # seconds without a key or a click that make a moment quiet
+LATEST = 120.0  # seconds after which a full pass is made at once
+NEVER = 1 << 30  # a third threshold that Python's own schedule never reaches
+
+_running = 0  # apps running that took the full passes over
+_saved: tuple[int, int, int] | None = None  # the thresholds before the first of them
+_last_pass = monotonic()
+
+
+def take_over() -> None:
+    """An app starts: Python stops making full passes of its own."""
+    global _running, _saved
+    if _running == 0:
+        _saved = gc.get_threshold()
+        young, middle = _saved[0], _saved[1]
+        gc.set_threshold(young, middle, NEVER)
+    _running += 1
+
+
+def give_back() -> None:
+    """An app stops: with no other running, Python's own schedule comes back."""
+    global _running
+    if _running == 0:
+        return
+    _running -= 1
+    if _running == 0 and _saved is not None:
+        gc.set_threshold(*_saved)
+
+
+def full_pass() -> None:
+    """A full collection now (at a moment no one watches the screen change)."""
+    global _last_pass
+    gc.collect()
+    _last_pass = monotonic()
+
+
+def at_a_pause() -> None:
+    """A moment no one watches a move (a hand's result coming up): a full pass, unless one
+    was made less than ``GAP`` seconds ago."""
+    if monotonic() - _last_pass >= GAP:
+        full_pass()
+
+
+def when_quiet(last_input: float) -> bool:
+    """A full pass if one is due: ``EVERY`` seconds since the last and quiet since
+    ``last_input`` (a ``monotonic()`` time), or ``LATEST`` seconds since the last. Whether one
+    was made."""
+    now = monotonic()
+    since = now - _last_pass
+    if since >= LATEST or (since >= EVERY and now - last_input >= QUIET):
+        full_pass()
+        return True
+    return False

@@ -1,0 +1,78 @@
+"""Full garbage collections at the moments a player is not watching (``ui/collect.py``): while
+an app runs Python makes none of its own; the app makes them at a hand's result and at quiet
+moments; the collector's thresholds come back when the app stops."""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass, field
+
+import pytest
+from pilot_helpers import SIZE, settle, table_app
+
+from ningde_tui.ui import collect
+from ningde_tui.ui.model.scenarios import win_on_discard_match
+from ningde_tui.ui.screens.result import ResultScreen
+
+
+@dataclass
+class Passes:
+    """The full passes made (at which time), counted instead of made, on a clock of the test's."""
+
+    clock: float = 1000.0
+    made: list[float] = field(default_factory=list)
+
+
+@pytest.fixture
+def passes(monkeypatch: pytest.MonkeyPatch) -> Passes:
+    counted = Passes()
+    monkeypatch.setattr(collect, "monotonic", lambda: counted.clock)
+    monkeypatch.setattr(collect.gc, "collect", lambda *_: counted.made.append(counted.clock) or 0)
+    monkeypatch.setattr(collect, "_last_pass", counted.clock - collect.GAP)
+    return counted
+
+
+def test_a_running_app_takes_the_full_passes_over_and_gives_them_back() -> None:
+    before = gc.get_threshold()
+    collect.take_over()
+    collect.take_over()  # a second app in the same process
+    try:
+        assert gc.get_threshold()[:2] == before[:2]  # the young generations as usual
+        assert gc.get_threshold()[2] == collect.NEVER
+        collect.give_back()
+        assert gc.get_threshold()[2] == collect.NEVER  # the other app still runs
+    finally:
+        collect.give_back()
+    assert gc.get_threshold() == before
+    collect.give_back()  # one too many changes nothing
+    assert gc.get_threshold() == before
+
+
+def test_a_full_pass_waits_for_a_quiet_moment(passes: Passes) -> None:
+    passes.clock += collect.EVERY - collect.GAP - 1
+    assert not collect.when_quiet(last_input=0.0)  # quiet, but one was made a moment ago
+    passes.clock += 1
+    assert not collect.when_quiet(last_input=passes.clock - 0.2)  # due, but a key was just pressed
+    assert collect.when_quiet(last_input=passes.clock - collect.QUIET)
+    assert passes.made == [passes.clock]
+    passes.clock += collect.LATEST
+    assert collect.when_quiet(last_input=passes.clock)  # overdue: made however busy the player is
+    assert len(passes.made) == 2
+
+
+async def test_the_app_collects_at_a_hands_result(passes: Passes) -> None:
+    before = gc.get_threshold()
+    async with table_app(win_on_discard_match()).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert gc.get_threshold()[2] == collect.NEVER
+        assert not passes.made  # none while the hand is played
+        await pilot.press("m")  # 胡: the result comes up
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ResultScreen)
+        assert len(passes.made) == 1  # made as the result came up
+        collect.at_a_pause()
+        assert len(passes.made) == 1  # not again so soon (bots at pace instant)
+        passes.clock += collect.GAP
+        collect.at_a_pause()
+        assert len(passes.made) == 2
+    assert gc.get_threshold() == before
