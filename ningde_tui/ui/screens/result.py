@@ -105,7 +105,10 @@ class ResultScreen(PlayerModal[None]):
             side = under.query(SIDE_PANEL).first() if under.query(SIDE_PANEL) else None
             if side is not None and side.display and side.region.width:
                 right = max(under.size.width - side.region.x, 0)
-        box = self.query_one("#result-box")
+        boxes = self.query("#result-box")
+        if not boxes:
+            return  # the screen is being taken down (the app quitting)
+        box = boxes.first()
         box.styles.margin = (0, right, 0, 0)
         box.styles.max_width = max(self.size.width - right - 2, 40)
 
