@@ -7,8 +7,9 @@ redraw. While an app runs, the young generations are collected as usual (they ar
 quick) and the full pass is the app's to run: when a hand's result comes up, unless one was
 made less than ``GAP`` seconds before (``at_a_pause``: bots playing at pace instant finish a
 hand every few tenths of a second), and otherwise once nothing has been pressed or clicked for
-``QUIET`` seconds and ``EVERY`` seconds have gone by since the last pass (``when_quiet``), or
-at the latest after ``LATEST`` seconds whatever the player does. The collector's thresholds are given back when the last
+``QUIET`` seconds, nor anything moved at the table (``moved``: bots playing while a player
+watches), and ``EVERY`` seconds have gone by since the last pass (``when_quiet``), or at the
+latest after ``LATEST`` seconds whatever goes on. The collector's thresholds are given back when the last
 running app stops.
 """
 
@@ -19,13 +20,14 @@ from time import monotonic
 
 GAP = 1.0  # seconds at least between two full passes made at a hand's result
 EVERY = 20.0  # seconds between two full passes made at a quiet moment
-QUIET = 1.0  # seconds without a key or a click that make a moment quiet
+QUIET = 1.0  # seconds without a key, a click or a move at the table that make a moment quiet
 LATEST = 120.0  # seconds after which a full pass is made at once
 NEVER = 1 << 30  # a third threshold that Python's own schedule never reaches
 
 _running = 0  # apps running that took the full passes over
 _saved: tuple[int, int, int] | None = None  # the thresholds before the first of them
 _last_pass = monotonic()
+_last_move = 0.0  # when the table last changed
 
 
 def take_over() -> None:
@@ -48,6 +50,12 @@ def give_back() -> None:
         gc.set_threshold(*_saved)
 
 
+def moved() -> None:
+    """Something changed at the table (a move drawn)."""
+    global _last_move
+    _last_move = monotonic()
+
+
 def full_pass() -> None:
     """A full collection now (at a moment no one watches the screen change)."""
     global _last_pass
@@ -64,11 +72,12 @@ def at_a_pause() -> None:
 
 def when_quiet(last_input: float) -> bool:
     """A full pass if one is due: ``EVERY`` seconds since the last and quiet since
-    ``last_input`` (a ``monotonic()`` time), or ``LATEST`` seconds since the last. Whether one
-    was made."""
+    ``last_input`` (a ``monotonic()`` time) and the table's last move, or ``LATEST`` seconds
+    since the last. Whether one was made."""
     now = monotonic()
     since = now - _last_pass
-    if since >= LATEST or (since >= EVERY and now - last_input >= QUIET):
+    quiet = now - max(last_input, _last_move) >= QUIET
+    if since >= LATEST or (since >= EVERY and quiet):
         full_pass()
         return True
     return False

@@ -29,6 +29,7 @@ def passes(monkeypatch: pytest.MonkeyPatch) -> Passes:
     monkeypatch.setattr(collect, "monotonic", lambda: counted.clock)
     monkeypatch.setattr(collect.gc, "collect", lambda *_: counted.made.append(counted.clock) or 0)
     monkeypatch.setattr(collect, "_last_pass", counted.clock - collect.GAP)
+    monkeypatch.setattr(collect, "_last_move", 0.0)
     return counted
 
 
@@ -53,6 +54,9 @@ def test_a_full_pass_waits_for_a_quiet_moment(passes: Passes) -> None:
     assert not collect.when_quiet(last_input=0.0)  # quiet, but one was made a moment ago
     passes.clock += 1
     assert not collect.when_quiet(last_input=passes.clock - 0.2)  # due, but a key was just pressed
+    collect.moved()  # a bot moves while the player watches
+    assert not collect.when_quiet(last_input=passes.clock - collect.QUIET)
+    passes.clock += collect.QUIET
     assert collect.when_quiet(last_input=passes.clock - collect.QUIET)
     assert passes.made == [passes.clock]
     passes.clock += collect.LATEST

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...rules.game import CHOICE_PHASES, Event, EventKind, Observation, Phase
+from .. import collect
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint, ready_hint
 from ..model.i18n import refusal_text, tr
@@ -187,6 +188,7 @@ class BoardScreen(PlayerScreen[None]):
         """Redraw everything from the table's view, and tell the events it has not told."""
         if self.taken_down():
             return
+        collect.moved()  # something changes on screen: not a moment for a full collection
         self.table_ready = True
         view = self.view = self.table_view()
         obs = view.obs
