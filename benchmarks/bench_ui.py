@@ -40,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -105,6 +106,22 @@ def ms(value: float) -> str:
     return f"{value * 1000:7.1f}"
 
 
+async def bot_moves(match: Any, screen: Any, pilot: Any) -> bool:
+    """The next bot's action applied to the engine, not yet drawn; a finished hand is dealt
+    anew (and drawn) first. False when no bot has a move."""
+    while match.hand_over:
+        match.finish_hand()
+        match.next_hand()
+        screen.refresh_table()
+        await pilot.pause()
+    step = match.next_bot()
+    if step is None:
+        return False
+    seat, obs, _ = step
+    match.apply(match.bot_action(seat, obs))
+    return True
+
+
 async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], list[float]]:
     """(idle repaints, redraws after an action), in seconds."""
     from ningde_tui.ui.app import NingdeApp
@@ -132,17 +149,8 @@ async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], lis
         screen.workers.cancel_all()  # the bots are stepped here, one action at a time
         await pilot.pause()
         while len(after) < actions:
-            if match.hand_over:
-                match.finish_hand()
-                match.next_hand()
-                screen.refresh_table()
-                await pilot.pause()
-                continue
-            step = match.next_bot()
-            if step is None:
+            if not await bot_moves(match, screen, pilot):
                 break
-            seat, obs, _ = step
-            match.apply(match.bot_action(seat, obs))
             start = painted[0] = time.perf_counter()
             screen.refresh_table()
             await pilot.pause()
@@ -209,17 +217,8 @@ async def counts(size: tuple[int, int], actions: int) -> dict[str, float]:
                 count(_compositor.Compositor, "render_update", "frame", timed=True)
                 patched.append((_compositor.Compositor, "_render_chops", render_chops))
                 _compositor.Compositor._render_chops = chops  # type: ignore[method-assign]
-            if match.hand_over:
-                match.finish_hand()
-                match.next_hand()
-                table.refresh_table()
-                await pilot.pause()
-                continue
-            step = match.next_bot()
-            if step is None:
+            if not await bot_moves(match, table, pilot):
                 break
-            seat, obs, _ = step
-            match.apply(match.bot_action(seat, obs))
             start = time.process_time()
             table.refresh_table()
             if done >= 20:
