@@ -360,9 +360,14 @@ _ACTIONS: dict[int, tuple[Any, str]] = {}  # by identity: an action, a seat's le
 _EVENTS: dict[int, tuple[Any, str]] = {}  # by identity
 
 
+def _by_value(kept: dict[Any, str], key: Any, make: Callable[[Any], str]) -> str:
+    """``make(key)`` kept for the value ``key``."""
+    text = kept.get(key)
+    return _keep(kept, key, make(key)) if text is None else text
+
+
 def _tiles_json(tiles: tuple[int, ...]) -> str:
-    text = _TILE_LISTS.get(tiles)
-    return _keep(_TILE_LISTS, tiles, _tiles_text(tiles)) if text is None else text
+    return _by_value(_TILE_LISTS, tiles, _tiles_text)
 
 
 def _meld_json(meld: Meld) -> str:
@@ -429,27 +434,17 @@ def observation_json(obs: Observation) -> str:
         ponds, sizes, last, wall_left, drawable, reserve, last_round, declined, legal, blocked,
         set_aside, wall_head, wall_tail, _, _,
     ) = obs  # fmt: skip
-    key: tuple[Any, ...] = (to_act, turn, dealer, streak, dice, gold, indicator)
-    head = _HEADS.get(key)
-    if head is None:
-        head = _keep(_HEADS, key, _head_text(key))
-    key = (sizes, last, wall_left, drawable, reserve, last_round, declined)
-    middle = _MIDDLES.get(key)
-    if middle is None:
-        middle = _keep(_MIDDLES, key, _middle_text(key))
-    key = (set_aside, wall_head, wall_tail)
-    tail = _TAILS.get(key)
-    if tail is None:
-        tail = _keep(_TAILS, key, _tail_text(key))
-    hand_text = _TILE_LISTS.get(hand)
-    if hand_text is None:
-        hand_text = _keep(_TILE_LISTS, hand, _tiles_text(hand))
+    head = _by_value(_HEADS, (to_act, turn, dealer, streak, dice, gold, indicator), _head_text)
+    middle = _by_value(
+        _MIDDLES, (sizes, last, wall_left, drawable, reserve, last_round, declined), _middle_text
+    )
+    tail = _by_value(_TAILS, (set_aside, wall_head, wall_tail), _tail_text)
     return "".join(
         [
             _SEATS[seat],
             phase,  # a StrEnum: its value
             head,
-            hand_text,
+            _tiles_json(hand),
             ',"drawn":',
             "null" if drawn is None else _QUOTED[drawn],
             ',"melds":',
