@@ -14,7 +14,7 @@ from textual.reactive import reactive
 
 from ...rules.melds import Meld
 from ..model.i18n import level_name, seat_name, tr
-from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, SOFT
+from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, PANEL_LIT, SOFT
 from ..tilefaces import FLAT, backs, chip, row_lines
 from .hand import sort_hand
 from .melds import MeldsState, meld_pieces, melds_lines
@@ -90,6 +90,13 @@ def score_text(s: SeatState) -> Text:
     return out
 
 
+def mark_turn(widget: SteadyStatic, active: bool) -> None:
+    """The lit background of the place whose turn it is. Set on the widget itself rather
+    than by a CSS class: a class would match the whole stylesheet against the widget again,
+    on two places a move."""
+    widget.styles.background = PANEL_LIT if active else None
+
+
 class SeatView(SteadyStatic):
     """Another player at their side of the table: name, dealer mark and score, the hand face
     down (or face up when watching), the melds as tiles."""
@@ -97,7 +104,7 @@ class SeatView(SteadyStatic):
     state: reactive[SeatState] = reactive(lambda: SeatState(0), init=False, repaint=False)
 
     def watch_state(self, state: SeatState) -> None:
-        self.set_class(state.active, "-active")
+        mark_turn(self, state.active)
         self.show(Text("\n").join(seat_lines(state)))
 
 
@@ -197,5 +204,5 @@ class MySeatLine(SteadyStatic):
         if state.tags:
             line.append("  ")
             line.append(" · ".join(state.tags), style=f"bold {GOLD}")
-        self.set_class(state.active, "-active")
+        mark_turn(self, state.active)
         self.show(line)
