@@ -17,7 +17,7 @@ from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.hand import _TILE_ROWS
 from ningde_tui.ui.widgets.log import TableLog
-from ningde_tui.ui.widgets.scoreboard import ScoreBoard
+from ningde_tui.ui.widgets.steady import SteadyStatic
 
 Cell = tuple[str, object]
 
@@ -67,13 +67,13 @@ class Terminal:
 
 def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
     """The screen drawn whole from nothing kept: every widget's lines made again (the rows
-    the hand, the log and the score board keep by look forgotten)."""
+    the hand, the log and the text widgets keep by look forgotten)."""
     _TILE_ROWS.clear()
     for widget in screen.walk_children(with_self=True):
         if isinstance(widget, TableLog):
             widget._rows.clear()
-        elif isinstance(widget, ScoreBoard):
-            widget._kept.clear()
+        elif isinstance(widget, SteadyStatic):
+            widget.forget_rows()
         widget.refresh()
     return [cells(strip) for strip in screen._compositor.render_strips()]
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.table import Table
 from rich.text import Text
-from textual.cache import LRUCache
-from textual.geometry import Region
 from textual.reactive import reactive
-from textual.strip import Strip
 
 from ..model.i18n import seat_name, tr
 from ..palette import BAD, GOLD, GOOD, SOFT
-from .steady import RowKey, SteadyStatic, kept_rows, line_keys
+from .steady import SteadyStatic, line_keys
 
 
 @dataclass(frozen=True)
@@ -32,29 +28,12 @@ class ScoreState:
 
 
 class ScoreBoard(SteadyStatic):
-    """The seats' rows, kept as drawn by what they show: a move moves the turn mark ▶ from
-    one row to another, rows the board has most likely drawn before (drawing the table of
+    """The seats' rows (kept as drawn by what they show: a move moves the turn mark ▶ from
+    one row to another, rows the board has most likely drawn before, and drawing the table of
     rows anew costs more than the rest of the board's frame)."""
 
     state: reactive[ScoreState] = reactive(ScoreState, init=False, repaint=False)
     _titles: tuple[str, str] | None = None
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._kept: LRUCache[Hashable, Strip] = LRUCache(64)
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        rows = self._shown_rows or ()
-        top = self.gutter.top
-        look = (
-            self.outer_size.width, self.visual_style, self.background_colors,
-            tuple(self.get_line_filters()),
-        )  # fmt: skip
-
-        def key_of(y: int) -> RowKey:  # (the border's rows, with the titles, always drawn)
-            return (y, rows[y - top], *look) if 0 <= y - top < len(rows) else None
-
-        return kept_rows(self, crop, self._kept, key_of, super().render_lines)
 
     def watch_state(self, state: ScoreState) -> None:
         lang = state.lang

@@ -14,13 +14,16 @@ widgets and containers never scroll, so ``Unscrolled`` sets it without that seco
 A move changes a line or two of most widgets (a score, a turn mark, a count), and the screen
 draws again every row a widget marks dirty, across all the widgets on that row. So
 ``SteadyStatic.show`` compares the new content with the last, row by row, and marks only the
-rows that changed; content that did not change is not drawn again at all.
+rows that changed; content that did not change is not drawn again at all. And the rows it has
+drawn are kept by what they show: a row that shows again what it showed a move or two before
+(a seat's name line as the turn comes and goes, a count going back) is taken from them rather
+than styled anew.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Self
+from typing import Self, cast
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -30,6 +33,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
+from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -90,6 +94,17 @@ def redraw_rows(widget: Widget, before: Sequence[object] | None, now: Sequence[o
         widget.refresh(*row_regions(widget, changed))
 
 
+def runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Rows in order as runs of consecutive rows, (first, past the last)."""
+    out: list[tuple[int, int]] = []
+    for y in rows:
+        if out and out[-1][1] == y:
+            out[-1] = (out[-1][0], y + 1)
+        else:
+            out.append((y, y + 1))
+    return out
+
+
 RowKey = Hashable | None  # what a row as drawn depends on (None: draw it every time)
 
 
@@ -102,29 +117,86 @@ def kept_rows(
 ) -> list[Strip]:
     """A widget's ``render_lines``: the rows in ``crop`` as Textual draws them (border and
     padding included), each taken from the rows ``kept`` under its key (``key_of``, by the
-    row) when it has been drawn so before, else drawn (``draw``: Textual's own) and kept."""
+    row) when it has been drawn so before, else drawn (``draw``: Textual's own, once for each
+    run of rows missing) and kept. Rows without a key are Textual's to draw or keep."""
     width = widget.outer_size.width
-    rows = []
-    for y in crop.line_range:
-        key = key_of(y)
-        strip = None if key is None else kept.get(key)
-        if strip is None:
-            region = Region(0, y, width, 1)
-            widget._styles_cache.set_dirty(region)  # (not the row Textual last drew there)
-            strip = draw(region)[0]
+    first = crop.y
+    keys = [key_of(y) for y in crop.line_range]
+    rows: list[Strip | None] = [None if key is None else kept.get(key) for key in keys]
+    missing = [first + k for k, strip in enumerate(rows) if strip is None]
+    for top, bottom in runs(missing):
+        for y in range(top, bottom):  # (not the rows Textual last drew there)
+            if keys[y - first] is not None:
+                widget._styles_cache.set_dirty(Region(0, y, width, 1))
+        for y, strip in enumerate(draw(Region(0, top, width, bottom - top)), top):
+            rows[y - first] = strip
+            key = keys[y - first]
             if key is not None:
                 kept.set(key, strip)
-        rows.append(strip)
+    out = cast(list[Strip], rows)
     if crop.column_span != (0, width):
         x1, x2 = crop.column_span
-        rows = [strip.crop(x1, x2) for strip in rows]
-    return rows
+        out = [strip.crop(x1, x2) for strip in out]
+    return out
 
 
 class SteadyStatic(Unscrolled, Static):
+    ROWS_KEPT = 64  # rows kept as drawn, by what they show
     _shown_size: Extent | None = None
     _shown_rows: RowKeys | None = None
     _only_rows: list[int] | None = None  # set while ``show`` updates the content
+    _kept: LRUCache[Hashable, Strip] | None = None
+    _lines: list[Text] | None = None  # the content's lines, each drawn on its own
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._lines = None
+        super().update(content, layout=layout)
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the content: a Text shown unwrapped is drawn a line at a time (the
+        rows kept and the rows that did not change are not drawn again)."""
+        lines = self._lines
+        if lines is None or self.text_selection is not None:
+            return super().render_line(y)
+        self._dirty_regions.clear()
+        width = self.size.width
+        if y >= len(lines):
+            return Strip.blank(width, self.visual_style.rich_style)
+        line = visualize(self, lines[y], markup=False)
+        return Visual.to_strips(self, line, width, 1, self.visual_style)[0]
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``: each content row drawn before as it shows now taken from the
+        rows kept (the border's rows, and any below the content, always drawn)."""
+        rows = self._shown_rows
+        styles = self.styles
+        if rows is None or styles.content_align_vertical != "top":
+            return super().render_lines(crop)
+        if self._kept is None:
+            self._kept = LRUCache(self.ROWS_KEPT)
+        top = self.gutter.top
+        look = (
+            self.outer_size.width, self.visual_style, self.background_colors,
+            tuple(self.get_line_filters()), styles.text_align, styles.content_align_horizontal,
+        )  # fmt: skip
+
+        inner = self.outer_size.height - self.gutter.height
+
+        def key_of(y: int) -> RowKey:
+            if 0 <= y - top < len(rows):
+                return (rows[y - top], *look)
+            return ("", *look) if 0 <= y - top < inner else None  # (a blank row)
+
+        return kept_rows(self, crop, self._kept, key_of, super().render_lines)
+
+    def forget_rows(self) -> None:
+        """Draw every row anew from now on (nothing kept)."""
+        if self._kept is not None:
+            self._kept.clear()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.forget_rows()
 
     def show(
         self, content: RenderableType, size: Extent | None = None, rows: RowKeys | None = None
@@ -133,11 +205,13 @@ class SteadyStatic(Unscrolled, Static):
         (a table of so many rows; ``(0,)``: it fills its place whatever it shows), and is
         measured where it is; ``rows`` what each row is drawn from where it is not a Text, and
         is found where it is (when no line is too wide to fit unwrapped)."""
+        lines = None
         if isinstance(content, Text):
             measured = text_size(content)
             size = measured if size is None else size
             if rows is None and measured[1] <= self.content_region.width:
                 rows = line_keys(content)  # (a line that wraps would move the rows below it)
+                lines = content.split("\n", allow_blank=True)
         layout = size is None or size != self._shown_size
         changed = None if layout or rows is None else changed_rows(self._shown_rows, rows)
         self._shown_size, self._shown_rows = size, rows
@@ -148,6 +222,7 @@ class SteadyStatic(Unscrolled, Static):
             self.update(content, layout=layout)
         finally:
             self._only_rows = None
+        self._lines = lines
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
