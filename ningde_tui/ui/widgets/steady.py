@@ -53,12 +53,38 @@ class Unscrolled:
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
 
-class Row(Unscrolled, Horizontal):
+class Plain(Unscrolled):
+    """A container that shows only its background where its children leave it room: every
+    row of it looks the same, so one row is drawn and the others are copies (a move that
+    lays the bottom row out again, as your hand grows or shrinks, resizes five of them). One
+    with a border, an outline or a tint is drawn row by row as Textual draws it."""
+
+    _blank: LRUCache[Hashable, Strip] | None = None
+
+    def plain_rows(self, crop: Region, draw: Callable[[Region], list[Strip]]) -> list[Strip]:
+        """``render_lines``, given Textual's own as ``draw``."""
+        widget = cast(Widget, self)
+        styles = widget.styles
+        if styles.tint.a or styles.has_rule("border") or styles.has_rule("outline"):
+            return draw(crop)
+        if self._blank is None:
+            self._blank = LRUCache(4)
+        look = (widget.outer_size.width, widget.visual_style, widget.background_colors)
+        return kept_rows(widget, crop, self._blank, lambda y: look, draw)
+
+
+class Row(Plain, Horizontal):
     """A row of the table."""
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        return self.plain_rows(crop, super().render_lines)
 
-class Column(Unscrolled, Vertical):
+
+class Column(Plain, Vertical):
     """A column of the table."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        return self.plain_rows(crop, super().render_lines)
 
 
 def line_keys(text: Text) -> RowKeys:
@@ -211,7 +237,7 @@ class SteadyStatic(Unscrolled, Static):
             size = measured if size is None else size
             if rows is None and measured[1] <= self.content_region.width:
                 rows = line_keys(content)  # (a line that wraps would move the rows below it)
-                lines = content.split("\n", allow_blank=True)
+                lines = list(content.split("\n", allow_blank=True))
         layout = size is None or size != self._shown_size
         changed = None if layout or rows is None else changed_rows(self._shown_rows, rows)
         self._shown_size, self._shown_rows = size, rows
