@@ -136,7 +136,7 @@ class HandTile(Unscrolled, Widget):
         rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
         return Text("\n").join([*rows, Text(key.center(inner + 2), style=KEY_STYLE)])
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def draw_lines(self, crop: Region) -> list[Strip]:
         """The tile's rows as the screen shows them (box, colours, the tint of a dimmed tile),
         from the tiles drawn before that looked the same: a hand shows the same few dozen
         faces and keys over and over, and a discard gives most of the row's places another
@@ -158,7 +158,7 @@ class HandTile(Unscrolled, Widget):
         if len(drawn) < len(keys):
             self._face = None  # (nothing kept from the face this place showed before)
             self._styles_cache.clear()
-            drawn = super().render_lines(self.size.region)
+            drawn = super().draw_lines(self.size.region)
             for k, strip in zip(keys, drawn, strict=False):
                 _TILE_ROWS.set(k, strip)
         if crop == self.size.region:
@@ -167,7 +167,7 @@ class HandTile(Unscrolled, Widget):
         return [strip.crop(x1, x2) for strip in drawn[crop.y : crop.bottom]]
 
     def render_line(self, y: int) -> Strip:
-        """A row of the tile's face (made when ``render_lines`` has not drawn it before)."""
+        """A row of the tile's face (made when ``draw_lines`` has not drawn it before)."""
         width, height = self.size
         if self._face is None:
             self._face = Visual.to_strips(self, self._render(), width, height, self.visual_style)

@@ -23,7 +23,7 @@ than styled anew.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Self, cast
+from typing import TYPE_CHECKING, Self, cast
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -47,10 +47,45 @@ def text_size(text: Text) -> Extent:
     return (len(lines), max(cell_len(line) for line in lines))
 
 
-class Unscrolled:
-    """A widget that never scrolls: a new size is no reason for a second layout."""
+# (the mixins below are Widgets to the type checker; at run time they must not be, or
+# Textual would take their CSS in place of the widget class they are mixed into)
+if TYPE_CHECKING:
+    from textual.widget import Widget as _Mixin
+else:
+    _Mixin = object
+
+
+class Unscrolled(_Mixin):
+    """A widget of the table: it never scrolls, so a new size is no reason for a second
+    layout; and what it drew last is given again, not drawn, while nothing has made it
+    dirty or changed its style since (a frame draws every widget across the rows that
+    changed, most of them as they were: Textual would have taken each row from its cache,
+    but only after working out the widget's colours, filters and titles again)."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    _drawn: tuple[Region, Region, list[Strip]] | None = None  # (crop, region, rows)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        region = self.region
+        drawn = self._drawn
+        if drawn is not None and drawn[0] == crop and drawn[1] == region:
+            return drawn[2]
+        rows = self.draw_lines(crop)
+        self._drawn = (crop, region, rows)
+        return rows
+
+    def draw_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop`` drawn (Textual's ``render_lines``, unless the widget has a
+        way of its own)."""
+        return Widget.render_lines(self, crop)
+
+    def _set_dirty(self, *regions: Region) -> None:
+        self._drawn = None
+        super()._set_dirty(*regions)
+
+    def notify_style_update(self) -> None:
+        self._drawn = None
+        super().notify_style_update()
 
 
 class Plain(Unscrolled):
@@ -61,30 +96,23 @@ class Plain(Unscrolled):
 
     _blank: LRUCache[Hashable, Strip] | None = None
 
-    def plain_rows(self, crop: Region, draw: Callable[[Region], list[Strip]]) -> list[Strip]:
-        """``render_lines``, given Textual's own as ``draw``."""
-        widget = cast(Widget, self)
-        styles = widget.styles
+    def draw_lines(self, crop: Region) -> list[Strip]:
+        styles = self.styles
+        draw = super().draw_lines
         if styles.tint.a or styles.has_rule("border") or styles.has_rule("outline"):
             return draw(crop)
         if self._blank is None:
             self._blank = LRUCache(4)
-        look = (widget.outer_size.width, widget.visual_style, widget.background_colors)
-        return kept_rows(widget, crop, self._blank, lambda y: look, draw)
+        look = (self.outer_size.width, self.visual_style, self.background_colors)
+        return kept_rows(self, crop, self._blank, lambda y: look, draw)
 
 
 class Row(Plain, Horizontal):
     """A row of the table."""
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        return self.plain_rows(crop, super().render_lines)
-
 
 class Column(Plain, Vertical):
     """A column of the table."""
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        return self.plain_rows(crop, super().render_lines)
 
 
 def line_keys(text: Text) -> RowKeys:
@@ -191,13 +219,14 @@ class SteadyStatic(Unscrolled, Static):
         line = visualize(self, lines[y], markup=False)
         return Visual.to_strips(self, line, width, 1, self.visual_style)[0]
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def draw_lines(self, crop: Region) -> list[Strip]:
         """The rows in ``crop``: each content row drawn before as it shows now taken from the
-        rows kept (the border's rows, and any below the content, always drawn)."""
+        rows kept, and so the blank rows below the content (the border's rows are left to
+        Textual)."""
         rows = self._shown_rows
         styles = self.styles
         if rows is None or styles.content_align_vertical != "top":
-            return super().render_lines(crop)
+            return super().draw_lines(crop)
         if self._kept is None:
             self._kept = LRUCache(self.ROWS_KEPT)
         top = self.gutter.top
@@ -213,7 +242,7 @@ class SteadyStatic(Unscrolled, Static):
                 return (rows[y - top], *look)
             return ("", *look) if 0 <= y - top < inner else None  # (a blank row)
 
-        return kept_rows(self, crop, self._kept, key_of, super().render_lines)
+        return kept_rows(self, crop, self._kept, key_of, super().draw_lines)
 
     def forget_rows(self) -> None:
         """Draw every row anew from now on (nothing kept)."""
