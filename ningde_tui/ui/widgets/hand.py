@@ -194,7 +194,7 @@ class HandState:
 class HandView(Unscrolled, Horizontal):
     """The row of your concealed tiles. New tiles (``state``) are given to the tiles already
     in the row; a shorter hand (a discard, a call) hides the tiles past its end, which a longer
-    one shows again, so a tile is mounted only the first time the hand is that long. The
+    one shows again. The
     cursor, a hovered choice's tiles and whether it is your discard only restyle them."""
 
     # (the tiles draw themselves: the row has nothing of its own to draw again)
@@ -206,7 +206,16 @@ class HandView(Unscrolled, Horizontal):
     )  # your discard: the cursor tile is raised
 
     def compose(self) -> ComposeResult:
-        yield from self._new_tiles(0)
+        """A place for each tile of the longest hand, those past this hand's end hidden (so
+        that no tile is mounted in the middle of a game: a mount lays the screen out once
+        more, a frame later)."""
+        tiles = self._new_tiles(0)
+        for i in range(len(tiles), len(TILE_KEYS)):
+            tile = HandTile()
+            tile.set_tile(WHITE, i, self.state.gold, self.state.ascii_tiles, False)
+            tile.display = False
+            tiles.append(tile)
+        yield from tiles
 
     def _new_tiles(self, start: int) -> list[HandTile]:
         s = self.state
