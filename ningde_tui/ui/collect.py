@@ -11,6 +11,12 @@ hand every few tenths of a second), and otherwise once nothing has been pressed 
 watches), and ``EVERY`` seconds have gone by since the last pass (``when_quiet``), or at the
 latest after ``LATEST`` seconds whatever goes on. The collector's thresholds are given back when the last
 running app stops.
+
+Nor are the young generations collected while a move is being drawn: the table's redraw and
+its frame make some tens of thousands of objects, enough for a few young collections of a
+millisecond or two each in the middle of the frame. ``hold`` stops them as the table starts to
+redraw and ``drawn`` lets them go on once its frame is on the screen (at the latest at the
+next quiet check, a second on), where they catch up at once.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ _running = 0  # apps running that took the full passes over
 _saved: tuple[int, int, int] | None = None  # the thresholds before the first of them
 _last_pass = monotonic()
 _last_move = 0.0  # when the table last changed
+_held = False  # the young collections are held while a move is drawn
 
 
 def take_over() -> None:
@@ -43,6 +50,7 @@ def take_over() -> None:
 def give_back() -> None:
     """An app stops: with no other running, Python's own schedule comes back."""
     global _running
+    drawn()
     if _running == 0:
         return
     _running -= 1
@@ -54,6 +62,22 @@ def moved() -> None:
     """Something changed at the table (a move drawn)."""
     global _last_move
     _last_move = monotonic()
+
+
+def hold() -> None:
+    """A move is being drawn: no collection until its frame is on the screen (``drawn``)."""
+    global _held
+    if _running and not _held and gc.isenabled():
+        gc.disable()
+        _held = True
+
+
+def drawn() -> None:
+    """The move's frame is on the screen: the collections held back go on."""
+    global _held
+    if _held:
+        _held = False
+        gc.enable()
 
 
 def full_pass() -> None:
@@ -74,6 +98,7 @@ def when_quiet(last_input: float) -> bool:
     """A full pass if one is due: ``EVERY`` seconds since the last and quiet since
     ``last_input`` (a ``monotonic()`` time) and the table's last move, or ``LATEST`` seconds
     since the last. Whether one was made."""
+    drawn()  # (in case a frame that was to let them go never came)
     now = monotonic()
     since = now - _last_pass
     quiet = now - max(last_input, _last_move) >= QUIET

@@ -8,7 +8,7 @@ import gc
 from dataclasses import dataclass, field
 
 import pytest
-from pilot_helpers import SIZE, settle, table_app
+from pilot_helpers import SIZE, settle, table, table_app
 
 from ningde_tui.ui import collect
 from ningde_tui.ui.model.scenarios import win_on_discard_match
@@ -80,3 +80,21 @@ async def test_the_app_collects_at_a_hands_result(passes: Passes) -> None:
         collect.at_a_pause()
         assert len(passes.made) == 2
     assert gc.get_threshold() == before
+
+
+async def test_no_collection_falls_inside_a_moves_frame() -> None:
+    """The young generations are held while the table redraws a move and go on once its frame
+    is drawn; a frame that never comes holds them no longer than the next quiet check."""
+    async with table_app(win_on_discard_match()).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(pilot)
+        screen.refresh_table()
+        assert not gc.isenabled()  # held while the move is drawn
+        await pilot.pause()
+        assert gc.isenabled()  # the frame is on the screen
+        collect.hold()
+        assert not gc.isenabled()
+        collect.when_quiet(last_input=0.0)  # no frame came: the quiet check lets them go
+        assert gc.isenabled()
+    collect.hold()  # no app running: nothing is held
+    assert gc.isenabled()
