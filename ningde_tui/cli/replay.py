@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import EventKind
-from ..ui.collect import import_frozen
 from ..ui.model.announce import describe
 from ..ui.model.i18n import command_look, pattern_name, tile_name, tr
 from .play import run_table
@@ -122,6 +121,8 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
+    from ..ui.collect import import_frozen
+
     import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
