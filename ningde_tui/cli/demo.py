@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..ui.collect import import_frozen
 from ..ui.model.i18n import LANGS
 from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 from .play import parse_levels, parse_seed, run_table
@@ -41,6 +42,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
         parser.error("--hands must be at least 1")
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
+    import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..ui.collect import import_frozen
 from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT
 from .play import common_options, parse_levels, parse_names, parse_seats, run_table
 
@@ -68,6 +69,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
         plan = hotseat_plan(args.humans, args.seats, args.bots)
     except ValueError as exc:
         parser.error(str(exc))
+    import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
 

@@ -17,6 +17,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..records.checks import check_name
+from ..ui.collect import import_frozen
 from ..ui.model.i18n import LANGS
 from ..ui.model.presets import BOT_LEVELS
 
@@ -74,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def build_app(argv: list[str] | None = None, token: str | None = None) -> NingdeApp:
     """The table ``ningde join URL`` opens (bad arguments: SystemExit(2))."""
+    import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions, RoomTarget
 

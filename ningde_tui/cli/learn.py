@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..ui.collect import import_frozen
 from ..ui.model.i18n import LANGS
 from ..ui.model.presets import PACES
 from .play import run_table
@@ -27,6 +28,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
     parser.add_argument("--pace", choices=list(PACES), help="bot speed (default: the settings)")
     args = parser.parse_args(argv)
+    import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
 

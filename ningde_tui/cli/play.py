@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..records.checks import check_name, check_seed
+from ..ui.collect import import_frozen
 from ..ui.model.i18n import LANGS
 from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 
@@ -128,6 +129,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
 

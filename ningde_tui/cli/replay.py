@@ -121,6 +121,9 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
+    from ..ui.collect import import_frozen
+
+    import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
 

@@ -104,7 +104,11 @@ class NingdeApp(App[None]):
         self.first_page = first_page  # a page opened over the start screen (``ningde learn``)
         localize_bindings(self, options.lang)
         self.register_theme(THEME)
-        self.theme = THEME.name
+        # the theme in place before any CSS is read (set through ``self.theme``, it would have
+        # Textual parse all the CSS a second time as the app starts)
+        self.set_reactive(App.theme, THEME.name)
+        self.set_class(True, f"-theme-{THEME.name}", update=False)
+        self.stylesheet.set_variables(self.get_css_variables())
         # what the player may change while the app runs (the settings screen, a new game)
         self.settings = options.settings_or_default()
         self.lang, self.pace = options.lang, options.pace
@@ -117,6 +121,33 @@ class NingdeApp(App[None]):
         self.title = tr(self.lang, "app.title")
         self.set_class(self.ascii_tiles, "-ascii")
         self.last_input = monotonic()  # the last key or click (quiet moments for collect)
+        # the screens that stay under the one a game (or the start screen) replaces: Textual's
+        # empty default screen, unless the start screen took its place (``get_default_screen``)
+        self.floor = 1
+
+    def opens_on_the_start_screen(self) -> bool:
+        """Whether the first screen is the start screen (no table, record, demo, room or
+        game to continue asked for)."""
+        o = self.options
+        return (
+            o.start_screen
+            and o.match is None
+            and o.replay is None
+            and o.room is None
+            and not (o.demo or o.resume)
+        )
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The bottom of the screen stack: the start screen, when the app opens on it, so the
+        first screen composed, laid out and painted is the one shown; else Textual's own."""
+        if not self.opens_on_the_start_screen():
+            return super().get_default_screen()
+        start = self.start(self.seed)
+        # a pushed screen is given a result callback, which switch_screen takes back from it as
+        # the screen leaves; Textual gives its default screen none
+        start._push_result_callback(self, None)
+        self.floor = 0
+        return start
 
     def on_mount(self) -> None:
         self.quit_when_the_terminal_goes()
@@ -148,7 +179,8 @@ class NingdeApp(App[None]):
 
     def open_first_screen(self) -> None:
         if self.options.start_screen:
-            self.push_screen(self.start(self.seed))
+            if not isinstance(self.screen, StartScreen):
+                self.push_screen(self.start(self.seed))
             if self.first_page is not None:
                 self.action_open(self.first_page)
         else:
@@ -228,12 +260,16 @@ class NingdeApp(App[None]):
 
     def show_table(self, table: Screen[Any]) -> None:
         """The table replaces whatever is open (start, recent games, a finished table)."""
-        while len(self.screen_stack) > 2:
+        self.replace_open(table)
+
+    def replace_open(self, screen: Screen[Any]) -> None:
+        """``screen`` in place of whatever is open, and of all that is over it."""
+        while len(self.screen_stack) > self.floor + 1:
             self.pop_screen()
-        if len(self.screen_stack) == 2:
-            self.switch_screen(table)
+        if len(self.screen_stack) == self.floor + 1:
+            self.switch_screen(screen)
         else:
-            self.push_screen(table)
+            self.push_screen(screen)
 
     def _recorder_path(self, mode: str, seed: int) -> Path | None:
         if not self.options.record:
@@ -552,13 +588,7 @@ class NingdeApp(App[None]):
         this app hosts ends)."""
         if self.hosted is not None:
             self.run_worker(self.close_hosted(), group="hosting-close")
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        start = self.start()
-        if len(self.screen_stack) == 2:
-            self.switch_screen(start)
-        else:
-            self.push_screen(start)
+        self.replace_open(self.start())
 
     def _settings_chosen(self, chosen: Settings | None) -> None:
         """Save and apply new settings: the language and tiles from the start screen on (it is

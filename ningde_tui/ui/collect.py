@@ -22,6 +22,8 @@ next quiet check, a second on), where they catch up at once.
 from __future__ import annotations
 
 import gc
+import importlib
+import sys
 from time import monotonic
 
 GAP = 1.0  # seconds at least between two full passes made at a hand's result
@@ -106,3 +108,23 @@ def when_quiet(last_input: float) -> bool:
         full_pass()
         return True
     return False
+
+
+def import_frozen(module: str) -> None:
+    """Import ``module`` (the app's, and Textual with it) with the collector off, and freeze
+    all that is alive then (``gc.freeze``): the classes, functions and tables of the modules,
+    alive as long as the process, are never looked at by a collection again — neither by the
+    young ones while the app starts nor by every full pass later. Only the first import does
+    it, before any app exists: what is frozen is what the imports made (so at most that much
+    is kept should some of it become garbage), and all that is made after is collected as
+    ever."""
+    if module in sys.modules:
+        return
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        importlib.import_module(module)
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()

@@ -5,6 +5,9 @@ moments; the collector's thresholds come back when the app stops."""
 from __future__ import annotations
 
 import gc
+import json
+import subprocess
+import sys
 from dataclasses import dataclass, field
 
 import pytest
@@ -98,3 +101,33 @@ async def test_no_collection_falls_inside_a_moves_frame() -> None:
         assert gc.isenabled()
     collect.hold()  # no app running: nothing is held
     assert gc.isenabled()
+
+
+FROZEN = """
+import gc, json, weakref
+from ningde_tui.cli import build_app
+build_app(["play"])
+frozen = gc.get_freeze_count()
+build_app(["play"])  # the modules are in: nothing more is frozen
+
+
+class Node:
+    pass
+
+
+a, b = Node(), Node()
+a.other, b.other = b, a  # a cycle made after the imports
+gone = weakref.ref(a)
+del a, b
+gc.collect()
+print(json.dumps([frozen, gc.get_freeze_count(), gc.isenabled(), gone() is None]))
+"""
+
+
+def test_the_apps_modules_are_frozen_once_and_what_comes_after_is_collected() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", FROZEN], capture_output=True, text=True, check=True, timeout=60
+    )
+    frozen, later, enabled, collected = json.loads(out.stdout)
+    assert frozen > 10_000 and later == frozen  # Textual's and the app's modules, once
+    assert enabled and collected

@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from ...records.checks import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
+from ..lazy_select import LazySelect
 from ..model.i18n import level_name, tr
 from ..model.launch import HostTarget, RoomTarget
 from ..model.presets import BOT_LEVELS
@@ -141,7 +142,7 @@ class StartScreen(PlayerScreen[None]):
         kinds += [(tr(lang, "start.bot", level=level_name(lvl, lang)), lvl) for lvl in BOT_LEVELS]
         for seat in range(4):
             yield Label(tr(lang, "seat.number", n=seat + 1), classes="form-label")
-            yield Select(
+            yield LazySelect(
                 kinds, value=self.seats[seat], allow_blank=False, id=f"seat-{seat}", compact=True
             )
             yield Input(
@@ -158,7 +159,7 @@ class StartScreen(PlayerScreen[None]):
         lang = self.lang
         rounds = sorted({*ROUND_CHOICES, self.rounds})
         yield Label(tr(lang, "start.rounds"), classes="form-label")
-        yield Select(
+        yield LazySelect(
             [(tr(lang, "start.rounds_n", n=n), n) for n in rounds],
             value=self.rounds,
             allow_blank=False,
