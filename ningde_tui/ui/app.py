@@ -23,6 +23,7 @@ from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
 from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -234,6 +235,12 @@ class NingdeApp(App[None]):
         being drawn: at a hand's result, or a quiet moment (``ui/collect.py``)."""
         collect.take_over()
         self.set_interval(collect.QUIET, lambda: collect.when_quiet(self.last_input))
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """(A frame goes to the terminal: the collections held while a move was drawn go on,
+        ``ui/collect.py``.)"""
+        super()._display(screen, renderable)
+        collect.drawn()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):

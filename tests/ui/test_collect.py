@@ -87,14 +87,26 @@ async def test_the_app_collects_at_a_hands_result(passes: Passes) -> None:
 
 async def test_no_collection_falls_inside_a_moves_frame() -> None:
     """The young generations are held while the table redraws a move and go on once its frame
-    is drawn; a frame that never comes holds them no longer than the next quiet check."""
-    async with table_app(win_on_discard_match()).run_test(size=SIZE) as pilot:
+    is handed to the terminal; a frame that never comes holds them no longer than the next
+    quiet check."""
+    app = table_app(win_on_discard_match())
+    held_at_frames: list[bool] = []
+    display = app._display
+
+    def frame(screen: object, renderable: object) -> None:
+        held_at_frames.append(not gc.isenabled())
+        display(screen, renderable)  # type: ignore[arg-type]
+
+    app._display = frame  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        screen = table(pilot)
-        screen.refresh_table()
+        held_at_frames.clear()
+        table(pilot).query_one("#wall").refresh()  # (a frame to come, whatever the move changed)
+        table(pilot).refresh_table()
         assert not gc.isenabled()  # held while the move is drawn
         await pilot.pause()
-        assert gc.isenabled()  # the frame is on the screen
+        assert held_at_frames[:1] == [True]  # still held as its frame was made
+        assert gc.isenabled()  # and let go once it was on its way
         collect.hold()
         assert not gc.isenabled()
         collect.when_quiet(last_input=0.0)  # no frame came: the quiet check lets them go

@@ -189,8 +189,7 @@ class BoardScreen(PlayerScreen[None]):
         if self.taken_down():
             return
         collect.moved()  # something changes on screen: not a moment for a full collection
-        collect.hold()  # nor for any other until the frame is drawn
-        self.call_after_refresh(collect.drawn)
+        collect.hold()  # nor for any other until its frame is drawn
         self.table_ready = True
         view = self.view = self.table_view()
         obs = view.obs
