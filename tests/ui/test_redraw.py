@@ -117,3 +117,33 @@ async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, 
             stale = [y for y, row in enumerate(drawn_anew(screen)) if terminal.rows[y] != row]
             assert not stale, (moves, stale)
             await pilot.pause()  # (the frame that draws everything anew)
+
+
+async def test_a_text_widget_narrowed_after_it_was_shown_draws_as_textual_would() -> None:
+    """Its lines are drawn one by one and kept by what they show, each as Textual would draw
+    it in its place, and only while none of them is wider than the widget: narrowed (the
+    terminal, a panel), its text wraps as a Static's."""
+    from rich.text import Text
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    text = Text("一二三四五六\nabcdefghij\nxy")
+
+    class Two(App[None]):
+        CSS = "Static { width: 12; height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield SteadyStatic(id="steady")
+            yield Static(text, id="plain")
+
+    async with Two().run_test(size=(30, 14)) as pilot:
+        steady = pilot.app.query_one("#steady", SteadyStatic)
+        plain = pilot.app.query_one("#plain", Static)
+        steady.show(text)
+        await pilot.pause()
+        for width in (12, 6, 12):
+            steady.styles.width = plain.styles.width = width
+            await pilot.pause()
+            # (with the offsets text selection reads from each character's style)
+            drawn = [list(s) for s in steady.render_lines(steady.size.region)]
+            assert drawn == [list(s) for s in plain.render_lines(plain.size.region)], width

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Self, cast
 
 from rich.cells import cell_len
 from rich.console import RenderableType
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical
@@ -159,6 +161,20 @@ def runs(rows: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+def at_row(strip: Strip, y: int) -> Strip:
+    """A line of content drawn on its own (as its row 0) given the place of row ``y``: the
+    offsets Textual's text selection reads from each character's style say row ``y``."""
+    if y == 0:
+        return strip
+    segments = []
+    for text, style, control in strip:
+        meta = style.meta if style is not None else {}
+        if style is not None and "offset" in meta:
+            style += Style.from_meta({"offset": (meta["offset"][0], y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)
+
+
 RowKey = Hashable | None  # what a row as drawn depends on (None: draw it every time)
 
 
@@ -201,6 +217,7 @@ class SteadyStatic(Unscrolled, Static):
     _only_rows: list[int] | None = None  # set while ``show`` updates the content
     _kept: LRUCache[Hashable, Strip] | None = None
     _lines: list[Text] | None = None  # the content's lines, each drawn on its own
+    _widest = 0  # the widest of them, in cells (wider than the widget: they wrap)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         self._lines = None
@@ -210,14 +227,14 @@ class SteadyStatic(Unscrolled, Static):
         """Row ``y`` of the content: a Text shown unwrapped is drawn a line at a time (the
         rows kept and the rows that did not change are not drawn again)."""
         lines = self._lines
-        if lines is None or self.text_selection is not None:
+        if lines is None or self.text_selection is not None or not self._unwrapped():
             return super().render_line(y)
         self._dirty_regions.clear()
         width = self.size.width
         if y >= len(lines):
             return Strip.blank(width, self.visual_style.rich_style)
         line = visualize(self, lines[y], markup=False)
-        return Visual.to_strips(self, line, width, 1, self.visual_style)[0]
+        return at_row(Visual.to_strips(self, line, width, 1, self.visual_style)[0], y)
 
     def draw_lines(self, crop: Region) -> list[Strip]:
         """The rows in ``crop``: each content row drawn before as it shows now taken from the
@@ -225,7 +242,7 @@ class SteadyStatic(Unscrolled, Static):
         Textual)."""
         rows = self._shown_rows
         styles = self.styles
-        if rows is None or styles.content_align_vertical != "top":
+        if rows is None or styles.content_align_vertical != "top" or not self._unwrapped():
             return super().draw_lines(crop)
         if self._kept is None:
             self._kept = LRUCache(self.ROWS_KEPT)
@@ -238,11 +255,18 @@ class SteadyStatic(Unscrolled, Static):
         inner = self.outer_size.height - self.gutter.height
 
         def key_of(y: int) -> RowKey:
+            # (a row of content by its place too: its characters carry their place for
+            # Textual's text selection)
             if 0 <= y - top < len(rows):
-                return (rows[y - top], *look)
+                return (y, rows[y - top], *look)
             return ("", *look) if 0 <= y - top < inner else None  # (a blank row)
 
         return kept_rows(self, crop, self._kept, key_of, super().draw_lines)
+
+    def _unwrapped(self) -> bool:
+        """Whether each line of the content is one row (none wider than the widget, as it
+        may have become since it was shown)."""
+        return self._widest <= self.size.width
 
     def forget_rows(self) -> None:
         """Draw every row anew from now on (nothing kept)."""
@@ -261,8 +285,10 @@ class SteadyStatic(Unscrolled, Static):
         measured where it is; ``rows`` what each row is drawn from where it is not a Text, and
         is found where it is (when no line is too wide to fit unwrapped)."""
         lines = None
+        widest = 0
         if isinstance(content, Text):
             measured = text_size(content)
+            widest = measured[1]
             size = measured if size is None else size
             if rows is None and measured[1] <= self.content_region.width:
                 rows = line_keys(content)  # (a line that wraps would move the rows below it)
@@ -277,7 +303,7 @@ class SteadyStatic(Unscrolled, Static):
             self.update(content, layout=layout)
         finally:
             self._only_rows = None
-        self._lines = lines
+        self._lines, self._widest = lines, widest
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
