@@ -147,3 +147,36 @@ async def test_a_text_widget_narrowed_after_it_was_shown_draws_as_textual_would(
             # (with the offsets text selection reads from each character's style)
             drawn = [list(s) for s in steady.render_lines(steady.size.region)]
             assert drawn == [list(s) for s in plain.render_lines(plain.size.region)], width
+
+
+async def test_the_tables_text_rows_say_where_they_are_for_text_selection() -> None:
+    """Ponds and text widgets draw their text a line at a time: each character still carries
+    the row of the text it is on (Textual's text selection reads it from its style)."""
+    from ningde_tui.ui.widgets.pond import PondView
+
+    match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
+    app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.workers.cancel_all()
+        for _ in range(30):  # (within the first hand)
+            step = match.next_bot()
+            assert step is not None and not match.hand_over
+            seat, obs, _ = step
+            match.apply(match.bot_action(seat, obs))
+            screen.refresh_table()
+            await pilot.pause()
+        seen = 0
+        for widget in screen.query("*"):
+            if not isinstance(widget, (SteadyStatic, PondView)) or not widget.display:
+                continue
+            top = widget.gutter.top
+            for y, strip in enumerate(widget.render_lines(widget.outer_size.region)):
+                for segment in strip:
+                    meta = segment.style.meta if segment.style is not None else {}
+                    if "offset" in meta:
+                        assert meta["offset"][1] == y - top, (widget, y)
+                        seen += 1
+        assert seen > 100

@@ -18,14 +18,13 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ...rules.game import Event, EventKind
 from ...rules.scoring import WinBy
 from ..palette import CALL, LIT
 from ..tilefaces import ARROWS, FLAT, SIZES, Piece, piece_rows, piece_style
-from .steady import Unscrolled, redraw_rows
+from .steady import Unscrolled, redraw_rows, text_row
 
 PER_LINE = 6  # discards a line, as on a real table
 CLAIMS = (EventKind.CHI, EventKind.PONG, EventKind.KONG)
@@ -199,7 +198,4 @@ class PondView(Unscrolled, Widget):
     def render_line(self, y: int) -> Strip:
         """The row, drawn as Textual draws text (so it looks as the text of the whole pond)."""
         grid = self.lines()
-        row = cells_text(grid[y]) if y < len(grid) else Text()
-        return Visual.to_strips(self, visualize(self, row), self.size.width, 1, self.visual_style)[
-            0
-        ]
+        return text_row(self, cells_text(grid[y]) if y < len(grid) else Text(), y)

@@ -175,6 +175,13 @@ def at_row(strip: Strip, y: int) -> Strip:
     return Strip(segments, strip.cell_length)
 
 
+def text_row(widget: Widget, line: Text, y: int) -> Strip:
+    """Line ``y`` of a widget's text drawn on its own, as Textual draws it within the whole
+    text (the widget's width and style, and its place for text selection)."""
+    visual = visualize(widget, line, markup=False)
+    return at_row(Visual.to_strips(widget, visual, widget.size.width, 1, widget.visual_style)[0], y)
+
+
 RowKey = Hashable | None  # what a row as drawn depends on (None: draw it every time)
 
 
@@ -229,12 +236,10 @@ class SteadyStatic(Unscrolled, Static):
         lines = self._lines
         if lines is None or self.text_selection is not None or not self._unwrapped():
             return super().render_line(y)
-        self._dirty_regions.clear()
         width = self.size.width
         if y >= len(lines):
             return Strip.blank(width, self.visual_style.rich_style)
-        line = visualize(self, lines[y], markup=False)
-        return at_row(Visual.to_strips(self, line, width, 1, self.visual_style)[0], y)
+        return text_row(self, lines[y], y)
 
     def draw_lines(self, crop: Region) -> list[Strip]:
         """The rows in ``crop``: each content row drawn before as it shows now taken from the
