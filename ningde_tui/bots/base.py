@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..rules.game import Action, ActionType, Observation, Phase
+from ..rules.game import CALLS, WINS, Action, ActionType, Observation, Phase
 from .evaluate import shanten_after_call, tiles_shanten
 
 # the registry of the bots by name (registry.py), also reached from here
@@ -25,7 +25,7 @@ class Player(Protocol):
     def choose(self, obs: Observation) -> Action: ...
 
 
-WINNING = (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD)
+WINNING = WINS
 
 
 class RandomBot:
@@ -69,7 +69,7 @@ class GreedyBot:
         now = hand_shanten(obs.hand, gold, n_melds)
         best: tuple[int, Action] | None = None
         for a in legal:
-            if a.type not in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
+            if a.type not in CALLS:
                 continue
             after = shanten_after_call(obs.hand, gold, 5 - n_melds, a)
             if after is None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules import shapes
-from ..rules.game import Action, ActionType, Observation
+from ..rules.game import CALLS, Action, ActionType, Observation
 from ..rules.tiles import NUM_FACES, face, face_counts
 from . import plain
 from .evaluate import effective_tiles, groups_left, unseen_faces, unseen_tiles
@@ -290,10 +290,7 @@ class HardBot(HeuristicBot):
         now = target_shanten(target, counts, jokers, groups)
         best: tuple[int, Action] | None = None
         for call in calls:
-            if (
-                call.type not in (ActionType.CHI, ActionType.PONG, ActionType.KONG)
-                or call.tile is None
-            ):
+            if call.type not in CALLS or call.tile is None:
                 continue
             if target != JINQUE_TARGET and face(call.tile, obs.gold) // 9 != target:
                 continue

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import shapes
-from ..rules.game import Action, ActionType, Observation, Phase
+from ..rules.game import CALLS, Action, ActionType, Observation, Phase
 from ..rules.scoring import (
     DANDIAO,
     JINQUE,
@@ -86,7 +86,7 @@ def decide(
             return by_type[ActionType.DECLINE_THREE_GOLD][0]
     if obs.phase == Phase.TURN:
         return turn(obs, by_type)
-    calls = [a for a in legal if a.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG)]
+    calls = [a for a in legal if a.type in CALLS]
     if calls:
         best = best_call(obs, calls)
         if best is not None:

@@ -75,6 +75,11 @@ class ActionType(StrEnum):
     PASS = "pass"
 
 
+# the decisions that win the hand (胡, 抢金, 三金倒) and the calls on another's discard
+WINS = (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD)
+CALLS = (ActionType.CHI, ActionType.PONG, ActionType.KONG)
+
+
 class EventKind(StrEnum):
     """Something that happened at the table (``Event.kind``), for views and logs."""
 
@@ -1226,7 +1231,7 @@ def action_from_record(line: dict[str, Any], claimed: int | None) -> Action:
         if not isinstance(line.get("tile"), str):
             raise ValueError(f"action {kind} needs a 'tile'")
         tile = parse_tile(line["tile"])
-    elif kind in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
+    elif kind in CALLS:
         tile = claimed
     if kind == ActionType.CHI:
         raw = line.get("tiles")

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from .config import RuleConfig
-from .game import Action, ActionType, Event, EventKind, Observation, Phase
+from .game import CALLS, Action, ActionType, Event, EventKind, Observation, Phase
 from .melds import FACE_DOWN_KONG, Meld, MeldKind
 from .refusal import Refusal, RefusalCode
 from .tiles import NUM_KINDS, parse_tile, tile_str
@@ -260,7 +260,7 @@ def action_from(data: Any, seat: int, claimed: int | None) -> Action:
     tiles: tuple[int, ...] = ()
     if kind in (ActionType.DISCARD, ActionType.ANKONG, ActionType.ADDKONG):
         tile = tile_from(field(data, "tile"))
-    elif kind in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
+    elif kind in CALLS:
         tile = claimed
     if kind == ActionType.CHI:
         tiles = tuple(sorted(tiles_from(field(data, "tiles"), "chi tiles", 2)))

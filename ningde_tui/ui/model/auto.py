@@ -36,20 +36,18 @@ class AutoPlay:
 
     def decide(self, obs: Observation) -> tuple[Action, str] | None:
         """The decision the options make for this seat now, with the option that made it."""
-        from ...rules.game import ActionType, Phase
+        from ...rules.game import CALLS, WINS, ActionType, Phase
 
         legal = obs.legal
         if not legal:
             return None
-        win_types = (ActionType.WIN, ActionType.ROB_GOLD, ActionType.THREE_GOLD)
-        wins = [a for a in legal if a.type in win_types]
+        wins = [a for a in legal if a.type in WINS]
         if wins:
             return (wins[0], "auto_win") if self.auto_win else None
         passing = next((a for a in legal if a.type == ActionType.PASS), None)
         if passing is None or obs.phase != Phase.CLAIM:
             return None
-        claim_types = (ActionType.CHI, ActionType.PONG, ActionType.KONG)
-        claims = [a for a in legal if a.type in claim_types]
+        claims = [a for a in legal if a.type in CALLS]
         if self.auto_pass and claims:
             return passing, "auto_pass"
         if self.no_chi and claims and all(a.type == ActionType.CHI for a in claims):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...bots.evaluate import groups_left, shanten_after_call, unseen_tiles
 from ...rules import shapes
-from ...rules.game import Action, ActionType, Observation, Phase
+from ...rules.game import CALLS, Action, ActionType, Observation, Phase
 from ...rules.tiles import COPIES, NUM_FACES, face_counts, tile_for_face
 
 
@@ -95,7 +95,7 @@ def claim_hints(obs: Observation) -> list[tuple[Action, int]]:
     discard a 吃/碰 forces; a 杠 draws a replacement instead)."""
     out = []
     for action in obs.legal:
-        if action.type in (ActionType.CHI, ActionType.PONG, ActionType.KONG):
+        if action.type in CALLS:
             after = shanten_after_call(obs.hand, obs.gold, groups_left(obs), action)
             if after is not None:
                 out.append((action, after))
