@@ -44,8 +44,8 @@ test-fast: $(TEST_STAMP)
 		--ignore=tests/test_fuzz.py --ignore=tests/test_hostile_input.py
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check ningde_tui tests benchmarks
-	$(BIN)/ruff format --check ningde_tui tests benchmarks
+	$(BIN)/ruff check ningde_tui tests benchmarks tools
+	$(BIN)/ruff format --check ningde_tui tests benchmarks tools
 	$(BIN)/mypy --strict ningde_tui/rules ningde_tui/bots
 	$(BIN)/mypy ningde_tui
 
@@ -57,7 +57,7 @@ bench-bots: $(BENCH_STAMP)
 	$(BIN)/python benchmarks/bench_bots.py $(ARGS)
 
 screenshots: $(TEST_STAMP)
-	$(BIN)/python -m ningde_tui.ui.screenshots
+	$(BIN)/python tools/screenshots.py
 
 # redraw the SVG snapshots after a change to what the app draws; in one process, not under
 # xdist, where syrupy neither finds nor removes snapshots no test uses any more

@@ -35,11 +35,11 @@ import time
 
 from ningde_tui.bots.base import REFERENCE_BOTS, make_bot
 from ningde_tui.bots.hard import HARD, HardBot
+from ningde_tui.i18n.words import pattern_name
 from ningde_tui.rules.game import Game, Phase
 from ningde_tui.rules.scoring import PATTERNS
 from ningde_tui.rules.wall import shuffled_wall
 from ningde_tui.sim.simulate import SeatStats, simulate
-from ningde_tui.ui.model.i18n import pattern_name
 
 LINEUP = ["hard", "baseline", "normal", "easy"]
 # (better, worse, the least gap aimed for)

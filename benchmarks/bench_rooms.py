@@ -55,8 +55,10 @@ from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from ningde_tui.bots.base import make_bot  # noqa: E402
-from ningde_tui.net import protocol  # noqa: E402
-from ningde_tui.rules import wire  # noqa: E402
+from ningde_tui.net import (
+    protocol,  # noqa: E402
+    wire,  # noqa: E402
+)
 
 WARMUP = 1.0  # seconds of play before the measuring starts (every client has connected)
 SETTLE = 2.0  # seconds the rooms go on after the end, for the last acts' states to come back

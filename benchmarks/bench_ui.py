@@ -124,9 +124,9 @@ async def bot_moves(match: Any, screen: Any, pilot: Any) -> bool:
 
 async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], list[float]]:
     """(idle repaints, redraws after an action), in seconds."""
+    from ningde_tui.table.match import Match
     from ningde_tui.ui.app import NingdeApp
     from ningde_tui.ui.model.launch import LaunchOptions
-    from ningde_tui.ui.model.match import Match
     from ningde_tui.ui.screens.table import TableScreen
 
     match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
@@ -167,9 +167,9 @@ async def counts(size: tuple[int, int], actions: int) -> dict[str, float]:
     lines styled anew, strips cut, and the CPU ms of refresh_table and of the frame."""
     from textual import _compositor, _styles_cache, screen, strip
 
+    from ningde_tui.table.match import Match
     from ningde_tui.ui.app import NingdeApp
     from ningde_tui.ui.model.launch import LaunchOptions
-    from ningde_tui.ui.model.match import Match
     from ningde_tui.ui.screens.table import TableScreen
 
     tally: dict[str, float] = dict.fromkeys(

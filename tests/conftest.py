@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from ningde_tui.records.storage import ENV_DATA_DIR
-from ningde_tui.ui.model.settings import ENV_CONFIG_DIR
+from ningde_tui.settings.store import ENV_CONFIG_DIR
 
 
 @pytest.fixture(autouse=True)

@@ -20,13 +20,12 @@ from textual.pilot import Pilot
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ningde_tui.net import protocol
+from ningde_tui.net import protocol, wire
 from ningde_tui.net.protocol import Act, Hello, SeatStatus
 from ningde_tui.records.record import result_dict
-from ningde_tui.rules import wire
 from ningde_tui.rules.game import Game, IllegalAction, watcher_view
 from ningde_tui.rules.refusal import Refusal, RefusalCode
-from ningde_tui.ui.model.match import Match
+from ningde_tui.table.match import Match
 from ningde_tui.ui.screens.remote import RemoteTableScreen
 
 

@@ -71,10 +71,21 @@ LAYERS = {
         *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.analysis"),
         "platformdirs",
     ),
-    # online rooms: the server and its clients, Textual-free (the table they open is the UI's)
+    # the translations and the player's settings sit on the engine (and the records' files)
+    "i18n": ("ningde_tui.rules", "ningde_tui.i18n"),
+    # a session as its seats play it: the match, the view a seat is drawn from, the seating
+    "table": (
+        *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.i18n"),
+        "ningde_tui.table",
+    ),
+    "settings": (
+        *("ningde_tui.rules", "ningde_tui.records", "ningde_tui.i18n", "ningde_tui.table"),
+        *("ningde_tui.settings", "platformdirs"),
+    ),
+    # online rooms: the server and its clients, below the UI (the table they open is the UI's)
     "net": (
-        *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.net"),
-        *("ningde_tui.ui.model", "websockets", "platformdirs"),
+        *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.table"),
+        *("ningde_tui.net", "websockets", "platformdirs"),
     ),
 }
 
@@ -86,6 +97,15 @@ LAYERS = {
 )
 def test_each_layer_imports_only_what_is_below_it(layer: str, path: Path) -> None:
     assert outside(imports(path), LAYERS[layer]) == []
+
+
+def test_the_import_contracts_hold(capsys: pytest.CaptureFixture[str]) -> None:
+    """pyproject.toml's import-linter contracts: the layers (nothing below the UI imports it,
+    the online rooms included) and no Textual or Rich below the UI."""
+    from importlinter.cli import lint_imports
+
+    status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
+    assert status == 0, capsys.readouterr().out[-4000:]
 
 
 def test_the_package_root_holds_only_packages() -> None:
@@ -178,7 +198,7 @@ ENGINE_ATTRIBUTES = {"game", "match", "session"}
     "path", sources("ui/screens") + sources("ui/widgets"), ids=lambda p: p.name
 )
 def test_screens_and_widgets_draw_from_views_not_from_the_engine(path: Path) -> None:
-    """The table is drawn from a TableView (ui/model/view.py): screens and widgets neither
+    """The table is drawn from a TableView (table/view.py): screens and widgets neither
     import nor touch a Game, a Match or a Session, so the same screens can draw a remote seat."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []

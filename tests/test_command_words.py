@@ -14,7 +14,7 @@ from ningde_tui.cli.replay import main as replay_main
 from ningde_tui.cli.review import main as review_main
 from ningde_tui.cli.simulate import main as simulate_main
 from ningde_tui.cli.stats import main as stats_main
-from ningde_tui.ui.model.settings import Settings, save_settings
+from ningde_tui.settings.store import Settings, save_settings
 
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 

@@ -36,9 +36,9 @@ from ningde_tui.records.storage import (
 )
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import ActionType
+from ningde_tui.settings.store import Settings, load_settings, settings_path
+from ningde_tui.table.match import Match
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
-from ningde_tui.ui.model.settings import Settings, load_settings, settings_path
 
 ROOT = Path(__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs, devices and flock are POSIX")
@@ -145,7 +145,7 @@ def test_settings_that_are_no_file_are_never_waited_on(kind) -> None:
         path.mkdir()
     out = run_python(
         """
-        from ningde_tui.ui.model.settings import load_settings
+        from ningde_tui.settings.store import load_settings
         s = load_settings()
         print(s.pace, s.problems)
         """,

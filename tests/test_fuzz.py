@@ -18,7 +18,7 @@ from ningde_tui.cli.calc import main as calc_main
 from ningde_tui.cli.replay import main as replay_main
 from ningde_tui.records.record import RecordError
 from ningde_tui.records.storage import resume, summarize
-from ningde_tui.ui.model.match import Match
+from ningde_tui.table.match import Match
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -23,7 +23,7 @@ from ningde_tui.records.jsonline import raw_lines, split_lines
 from ningde_tui.records.record import replay_file
 from ningde_tui.records.storage import ENV_DATA_DIR, latest_unfinished, list_records, resume
 from ningde_tui.rules.game import ActionType
-from ningde_tui.ui.model.match import Match
+from ningde_tui.table.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 # A plain 17-tile 平胡 on a discard (gold 3s): a legal line to check the run goes on.

@@ -17,7 +17,7 @@ from pathlib import Path
 import ningde_tui.rules as rules
 from ningde_tui.bots import base, registry
 from ningde_tui.records import checks, record
-from ningde_tui.ui.model import match, presets
+from ningde_tui.table import match, presets
 from ningde_tui.ui.screens import start
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +28,7 @@ ENGINE = (
     "ningde_tui.rules.scoring",
     "ningde_tui.records.record",
     "ningde_tui.bots.base",
-    "ningde_tui.ui.model.match",
+    "ningde_tui.table.match",
 )
 
 START = """

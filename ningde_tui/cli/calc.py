@@ -18,6 +18,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, BinaryIO, NoReturn, TextIO
 
+from ..i18n.words import pattern_name, payment_text
 from ..records.jsonline import (
     MAX_INT_DIGITS,
     LineError,
@@ -40,7 +41,6 @@ from ..rules.tiles import (
     parse_tiles,
     tile_str,
 )
-from ..ui.model.i18n import pattern_name, payment_text
 
 PROG = "ningde calc"
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_MALFORMED = 0, 1, 2

@@ -32,7 +32,7 @@ from ..net.room import Room, RoomOptions
 from ..net.server import RoomServer, tls_context
 from ..records.record import RecordError, check_seed
 from ..records.storage import list_records, resume
-from ..ui.model.presets import BOT_LEVELS, PACES
+from ..table.presets import BOT_LEVELS, PACES
 from .join import open_local_seat
 from .play import needs_terminal, parse_seed
 

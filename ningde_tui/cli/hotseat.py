@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..table.presets import BOT_LEVELS, DEFAULT_BOT
 from ..ui.collect import import_frozen
-from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT
 from .play import common_options, parse_levels, parse_names, parse_seats, run_table
 
 if TYPE_CHECKING:

@@ -16,10 +16,10 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
+from ..i18n.words import LANGS
 from ..records.checks import check_name
+from ..table.presets import BOT_LEVELS
 from ..ui.collect import import_frozen
-from ..ui.model.i18n import LANGS
-from ..ui.model.presets import BOT_LEVELS
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..i18n.words import LANGS
+from ..table.presets import PACES
 from ..ui.collect import import_frozen
-from ..ui.model.i18n import LANGS
-from ..ui.model.presets import PACES
 from .play import run_table
 
 if TYPE_CHECKING:

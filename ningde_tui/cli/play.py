@@ -8,10 +8,10 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from ..i18n.words import LANGS
 from ..records.checks import check_name, check_seed
+from ..table.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 from ..ui.collect import import_frozen
-from ..ui.model.i18n import LANGS
-from ..ui.model.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 
 if TYPE_CHECKING:
     from textual.app import App

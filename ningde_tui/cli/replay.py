@@ -9,10 +9,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n.words import pattern_name, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import EventKind
+from ..settings.store import command_look
 from ..ui.model.announce import describe
-from ..ui.model.i18n import command_look, pattern_name, tile_name, tr
 from .play import run_table
 
 if TYPE_CHECKING:

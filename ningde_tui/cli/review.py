@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from ..analysis.review import EXIT_BAD, EXIT_OK, PROG, Review, default_seat, review_replay
+from ..i18n.words import LANGS, pad, record_name, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import Action
-from ..ui.model.i18n import LANGS, command_look, pad, record_name, tile_name, tr
+from ..settings.store import command_look
 
 
 def action_words(action: Action, lang: str, ascii_tiles: bool) -> str:

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, collect, tally
+from ..i18n.words import LANGS, pad, pattern_name, record_name, tr
 from ..records.storage import records_dir
-from ..ui.model.i18n import LANGS, command_look, pad, pattern_name, record_name, tr
+from ..settings.store import command_look
 
 
 # ----------------------------------------------------------------------------- output

@@ -42,6 +42,7 @@ from urllib.parse import quote, unquote
 
 from aiohttp import web
 
+from ..i18n.words import LANGS
 from ..net.client import TokenStore
 from ..net.hosting import local_url
 from ..net.protocol import BOT
@@ -49,8 +50,7 @@ from ..net.room import Room
 from ..net.tokens import browser_digest
 from ..records.record import MAX_NAME_CHARS, check_name
 from ..records.storage import ENV_DATA_DIR
-from ..ui.model.i18n import LANGS
-from ..ui.model.settings import ENV_CONFIG_DIR
+from ..settings.store import ENV_CONFIG_DIR
 from ..ui.palette import BLUE, FELT, GOLD, MUTED, TEXT
 from .serve import BoundedAppService, CappedServer, Launch
 

@@ -25,11 +25,11 @@ from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from ..bots.base import make_bot
-from ..rules import wire
 from ..rules.game import Action, ActionType, Observation
-from ..ui.model.remote import RemoteSeat
+from . import wire
 from .client import Dropped, RoomClient
 from .protocol import Error, Over, Refused, Result, State
+from .remote import RemoteSeat
 
 ANSWER_SECONDS = 10.0  # how long an outside bot may think about one decision
 MAX_ANSWER = 4096  # bytes of one answer line

@@ -28,10 +28,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..records.storage import data_dir
-from ..rules import wire
 from ..rules.config import RuleConfig
 from ..rules.game import Action
-from . import protocol
+from . import protocol, wire
 from .protocol import Error, Over, ServerMessage, Welcome
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds before each attempt to reconnect

@@ -22,12 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import wire
 from ..rules.config import RuleConfig
 from ..rules.game import Event, HandResult, Observation
 from ..rules.melds import Meld
 from ..rules.refusal import Refusal
 from ..rules.scoring import PATTERN_TABLE, Payment
+from . import wire
 
 PROTOCOL = 1
 MAX_MESSAGE = 64 * 1024  # bytes in one frame, either way

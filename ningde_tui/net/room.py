@@ -41,7 +41,6 @@ from typing import Any, Protocol
 from ..bots.base import Player, make_bot
 from ..records.record import result_dict
 from ..records.storage import Resumed, new_record_path
-from ..rules import wire
 from ..rules.config import RuleConfig
 from ..rules.game import (
     CHOICE_PHASES,
@@ -53,8 +52,8 @@ from ..rules.game import (
     watcher_view,
 )
 from ..rules.refusal import Refusal, RefusalCode
-from ..ui.model.match import DEFAULT_BOT, PACES, Match, bot_seed
-from . import protocol, tokens
+from ..table.match import DEFAULT_BOT, PACES, Match, bot_seed
+from . import protocol, tokens, wire
 from .protocol import BOT, HUMAN, Act, Hello, ProtocolError, SeatStatus
 from .tokens import SeatTokens
 

@@ -4,7 +4,7 @@
 every candidate pattern is priced for each payer and the one whose payments sum highest is
 taken. The breakdown is kept as data (``Payment.terms``: 庄番, 金番, 杠番 and the pattern's own
 fan; ``Payment.shape``: multiplier and bonus), so every view writes the formula exactly as it
-was computed, in its own words (``ui.model.i18n.payment_text``).
+was computed, in its own words (``i18n.words.payment_text``).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Pattern:
     its discard-win tier (§10: {单钓, 金顺, 清一色} > 金雀 > 平胡), how it pays, and whether a
     hand that could win as it restricts a discard win to its tier (§9 ``restricts``). Which
     hands fit it: ``_FITS``. ``name`` is the engine's own word for it, in its sentences
-    (``calc``, ``replay --check``); the views name it in each language (ui/model/i18n.py)."""
+    (``calc``, ``replay --check``); the views name it in each language (i18n/words.py)."""
 
     key: str
     name: str
@@ -84,7 +84,7 @@ PATTERNS = tuple(PATTERN_TABLE)
 
 class Fan(StrEnum):
     """A term of a payment's formula (rules.md §11), as the formula writes them; its name in
-    each language is the views' (``fan.<key>`` in ui/model/i18n.py)."""
+    each language is the views' (``fan.<key>`` in i18n/words.py)."""
 
     JIN = "jin"  # 金番 J: the golds in hand
     GANG = "gang"  # 杠番 K: 1 per exposed or added kong, 2 per concealed one

@@ -30,6 +30,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
+from ..i18n.words import tr
 from ..records.checks import RecordError, RecordInUse
 from ..records.storage import (
     RecordSummary,
@@ -38,12 +39,11 @@ from ..records.storage import (
     records_dir,
     resume,
 )
+from ..settings.store import Settings, save_settings, settings_path
+from ..table.presets import DEFAULT_BOT
 from . import collect
 from .localize import localize_bindings
-from .model.i18n import tr
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
-from .model.presets import DEFAULT_BOT
-from .model.settings import Settings, save_settings, settings_path
 from .palette import THEME
 from .screens.base import DismissOnce, OpenScreen
 from .screens.start import StartScreen
@@ -51,7 +51,7 @@ from .screens.start import StartScreen
 # The other screens are imported when first opened: the first screen comes up sooner.
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
-    from .model.match import Match
+    from ..table.match import Match
     from .screens.recent import RecentScreen
     from .screens.remote import RemoteTableScreen
     from .screens.result import ResultScreen
@@ -295,7 +295,7 @@ class NingdeApp(App[None]):
     ) -> Match:
         """A match recorded in the data folder (or unrecorded if the folder is not writable),
         played by the room rules of the settings."""
-        from .model.match import Match
+        from ..table.match import Match
 
         config = self.settings.rule_config(rounds)
 
@@ -400,7 +400,7 @@ class NingdeApp(App[None]):
             if latest is None:
                 return
             path = latest.path
-        from .model.match import Match
+        from ..table.match import Match
         from .screens.record_error import RecordErrorScreen
 
         try:
@@ -473,7 +473,7 @@ class NingdeApp(App[None]):
 
     def playing_records(self) -> set[Path]:
         """The records of the games being played here now."""
-        from .model.match import Match
+        from ..table.match import Match
         from .screens.table import TableScreen
 
         return {

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from textual.dom import DOMNode
 
-from .model.i18n import STRINGS
+from ..i18n.words import STRINGS
 
 
 def localize_bindings(node: DOMNode, lang: str) -> None:

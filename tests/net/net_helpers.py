@@ -16,10 +16,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from ningde_tui.net import protocol
+from ningde_tui.net import protocol, wire
 from ningde_tui.net.room import Room, RoomOptions
 from ningde_tui.net.server import RoomServer
-from ningde_tui.rules import wire
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import Action, ActionType, Event, Observation
 

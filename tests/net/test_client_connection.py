@@ -168,7 +168,7 @@ async def test_no_room_there_is_a_lost_connection_after_the_retries() -> None:
 
 
 def test_the_safe_move_passes_a_claim_and_else_discards_the_drawn_tile() -> None:
-    from ningde_tui.ui.model.match import Match
+    from ningde_tui.table.match import Match
 
     match = Match.new(2, ["greedy"] * 4, humans=(), rounds_limit=False)
     for _ in range(40):

@@ -1,4 +1,4 @@
-"""RemoteSeat (ui/model/remote.py): a room's messages, built by protocol.py from a real game the
+"""RemoteSeat (net/remote.py): a room's messages, built by protocol.py from a real game the
 way the host builds them, fold into exactly the view the local table draws from the engine."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from remote_helpers import result_message, seat_state
 
 from ningde_tui.net import protocol
 from ningde_tui.net.protocol import SeatStatus
+from ningde_tui.net.remote import RemoteSeat, hand_result
 from ningde_tui.rules.game import Phase
-from ningde_tui.ui.model.match import Match
-from ningde_tui.ui.model.remote import RemoteSeat, hand_result
-from ningde_tui.ui.model.view import Scoreboard, Sight, table_view
+from ningde_tui.table.match import Match
+from ningde_tui.table.view import Scoreboard, Sight, table_view
 
 LEVELS = ("greedy", "normal", "easy", "greedy")
 STATUSES = [SeatStatus(f"bot{s}", protocol.BOT, LEVELS[s], True) for s in range(4)]

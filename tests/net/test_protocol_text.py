@@ -9,8 +9,7 @@ import random
 import pytest
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.net import protocol
-from ningde_tui.rules import wire
+from ningde_tui.net import protocol, wire
 from ningde_tui.rules.game import Game, Phase
 from ningde_tui.rules.tiles import full_set
 

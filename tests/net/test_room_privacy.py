@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from net_helpers import Player, play_all, running_room
 
+from ningde_tui.net import wire
 from ningde_tui.net.room import Room
-from ningde_tui.rules import wire
 from ningde_tui.rules.game import EventKind, Game, seen_by
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.tiles import tile_str

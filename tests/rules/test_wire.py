@@ -13,10 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import EventKind, Game, Observation, Phase, seen_by, watcher_view
-from ningde_tui.rules.tiles import full_set, parse_tile
-from ningde_tui.rules.wire import (
+from ningde_tui.net.wire import (
     WireError,
     action_from,
     action_to,
@@ -32,6 +29,9 @@ from ningde_tui.rules.wire import (
     tile_from,
     tiles_from,
 )
+from ningde_tui.rules.config import RuleConfig
+from ningde_tui.rules.game import EventKind, Game, Observation, Phase, seen_by, watcher_view
+from ningde_tui.rules.tiles import full_set, parse_tile
 
 CONFIGS = list(RuleConfig.each_switch_flipped().values())
 

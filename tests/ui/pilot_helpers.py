@@ -8,9 +8,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel

@@ -5,20 +5,20 @@ the hand) — each pressed as a player would."""
 from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table, table_app, widget_text
-
-from ningde_tui.rules.game import Action, ActionType, Phase
-from ningde_tui.rules.melds import MeldKind
-from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.model.auto import AutoPlay
-from ningde_tui.ui.model.match import HUMAN
-from ningde_tui.ui.model.scenarios import (
+from scenarios import (
     chi_choice_match,
     discard,
     gold_turn_match,
     scenario_match,
     win_on_discard_match,
 )
-from ningde_tui.ui.model.settings import Settings
+
+from ningde_tui.rules.game import Action, ActionType, Phase
+from ningde_tui.rules.melds import MeldKind
+from ningde_tui.rules.tiles import parse_tile
+from ningde_tui.settings.store import Settings
+from ningde_tui.table.auto import AutoPlay
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.screens import seat_input
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.hand import HandView

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import pytest
 from pilot_helpers import SIZE, settle, table, table_app
+from scenarios import win_on_discard_match
 
 from ningde_tui.ui import collect
-from ningde_tui.ui.model.scenarios import win_on_discard_match
 from ningde_tui.ui.screens.result import ResultScreen
 
 

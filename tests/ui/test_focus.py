@@ -6,15 +6,15 @@ dialog has a footer of its own keys and leaves the table's side panel whole."""
 from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table_app, widget_text
+from scenarios import win_on_discard_match
 from textual.color import Color
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Switch
 
+from ningde_tui.settings.store import TABLE_SWITCHES, room_rule_names
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.scenarios import win_on_discard_match
-from ningde_tui.ui.model.settings import TABLE_SWITCHES, room_rule_names
 from ningde_tui.ui.palette import GOLD
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.settings import SettingsScreen

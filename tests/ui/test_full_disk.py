@@ -22,9 +22,9 @@ from ningde_tui.records import jsonline
 from ningde_tui.records.record import RecordWriter, replay_file
 from ningde_tui.records.storage import ENV_DATA_DIR, GameRecorder, resume
 from ningde_tui.rules.config import RuleConfig
+from ningde_tui.table.match import Match
 from ningde_tui.ui.app import UNSAVED_NOTICE_SECONDS, NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.table import TableScreen
 

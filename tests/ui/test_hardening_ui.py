@@ -13,9 +13,9 @@ from textual.widgets import Button, DataTable, Input, Static
 from ningde_tui.records.record import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ningde_tui.records.storage import GameRecorder, new_record_path
 from ningde_tui.rules.config import RuleConfig
+from ningde_tui.settings.store import load_settings, settings_path
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.settings import load_settings, settings_path
 from ningde_tui.ui.screens import start as start_module
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.start import StartScreen

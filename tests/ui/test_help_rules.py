@@ -10,9 +10,9 @@ import pytest
 from pilot_helpers import settle
 from textual.widgets import Markdown, Switch
 
+from ningde_tui.i18n.words import LANGS, tr
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.model.i18n import LANGS, tr
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.help import HelpScreen, help_markdown, rules_markdown
 from ningde_tui.ui.screens.settings import SettingsScreen

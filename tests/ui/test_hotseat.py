@@ -12,6 +12,7 @@ from pilot_helpers import (
     table_app,
     the_table,
 )
+from scenarios import three_claims_match
 from textual.pilot import Pilot
 
 from ningde_tui.cli.hotseat import hotseat_plan
@@ -19,7 +20,6 @@ from ningde_tui.rules.game import Action, ActionType, Phase
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.scenarios import three_claims_match
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
@@ -133,7 +133,7 @@ async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
     """rules.md §8: after the bot dealer's first discard, A and B (both ready) may 抢金; each is
     asked behind the cover in priority order (A is nearer the dealer) and sees only their own
     choice."""
-    from ningde_tui.ui.model.scenarios import discard, scenario_match
+    from scenarios import discard, scenario_match
 
     match = scenario_match(
         {0: "123m456m789m123p45p77s", 1: "123s456s789s123m45m77p", 3: "1s"},

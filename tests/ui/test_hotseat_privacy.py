@@ -22,14 +22,14 @@ from pilot_helpers import (
     the_table,
     widget_text,
 )
+from scenarios import scenario_match
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from ningde_tui.records.storage import GameRecorder, list_records, new_record_path
 from ningde_tui.rules.game import Action, ActionType
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.model.match import PACES
-from ningde_tui.ui.model.scenarios import scenario_match
+from ningde_tui.table.match import PACES
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.replay import ReplayScreen

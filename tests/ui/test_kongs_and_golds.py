@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table_app
+from scenarios import discard, scenario_match
 
 from ningde_tui.rules.game import Action, ActionType, Phase
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.model.match import HUMAN
-from ningde_tui.ui.model.scenarios import discard, scenario_match
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table, table_app
+from scenarios import win_on_discard_match
 
 from ningde_tui.rules.game import ActionType
-from ningde_tui.ui.model.match import HUMAN
-from ningde_tui.ui.model.scenarios import win_on_discard_match
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
 

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import SIZE, bot_game, settle, table_app
+from scenarios import win_on_discard_match
 from textual.command import CommandList
 from textual.pilot import Pilot
 
+from ningde_tui.i18n.words import tr
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.model.i18n import tr
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.scenarios import win_on_discard_match
 from ningde_tui.ui.screens.help import HelpScreen
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.result import ResultScreen

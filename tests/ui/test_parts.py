@@ -7,10 +7,12 @@ import re
 
 import pytest
 from pilot_helpers import SIZE, settle
+from scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import unseen_tiles as unseen
 from ningde_tui.cli import hotseat, play
+from ningde_tui.i18n.words import EN, ZH
 from ningde_tui.rules.game import Action, ActionType
 from ningde_tui.rules.session import Session
 from ningde_tui.rules.tiles import TOTAL_TILES, parse_tile, parse_tiles
@@ -19,13 +21,11 @@ from ningde_tui.sim.simulate import play_hand
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.announce import describe
 from ningde_tui.ui.model.hints import discard_hints, hand_hint
-from ningde_tui.ui.model.i18n import EN, ZH
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
-from ningde_tui.ui.screenshots import fix_svg
 from ningde_tui.ui.widgets.wall import HEIGHT, WIDTH, WallState, WallView, cell_of, label_cell
+from screenshots import fix_svg
 
 
 def test_both_languages_have_every_string() -> None:
@@ -218,7 +218,7 @@ def test_replay_text_walk_is_kept(capsys, tmp_path) -> None:
 
 
 def test_seat_names_follow_the_viewer() -> None:
-    from ningde_tui.ui.model.seating import Seating
+    from ningde_tui.table.seating import Seating
 
     seating = Seating("zh", bottom=2, names=("甲", None, "乙", None))
     assert [seating.name(s) for s in range(4)] == ["对家·甲", "上家", "你·乙", "下家"]

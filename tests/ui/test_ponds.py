@@ -10,12 +10,12 @@ from dataclasses import replace
 import pytest
 from pilot_helpers import settle, table, table_app, widget_text
 from rich.cells import cell_len
+from scenarios import late_hand_match
 from textual.geometry import Region
 from textual.pilot import Pilot
 
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.tiles import WHITE, parse_tile, parse_tiles
-from ningde_tui.ui.model.scenarios import late_hand_match
 from ningde_tui.ui.palette import CALLED, TAKEN
 from ningde_tui.ui.tilefaces import SIZES, Piece, piece_rows, piece_style
 from ningde_tui.ui.widgets.melds import MeldsView, laid_melds, meld_pieces

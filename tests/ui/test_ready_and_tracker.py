@@ -5,12 +5,12 @@ tiles of each kind counted from your own view only."""
 from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table_app, widget_text
+from scenarios import chi_choice_match, win_on_discard_match
 
 from ningde_tui.bots.evaluate import unseen_tiles
 from ningde_tui.rules.tiles import WHITE, tile_zh
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.model.hints import ready_hint
-from ningde_tui.ui.model.match import HUMAN
-from ningde_tui.ui.model.scenarios import chi_choice_match, win_on_discard_match
 from ningde_tui.ui.screens.tracker import TrackerScreen
 
 

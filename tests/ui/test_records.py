@@ -14,9 +14,9 @@ from ningde_tui.records.storage import list_records, resume
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import Action, ActionType, Phase
 from ningde_tui.rules.session import Session
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import HUMAN
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
@@ -123,7 +123,7 @@ async def test_a_second_start_before_the_first_is_acted_on_starts_nothing(data_d
 def test_resume_rebuilds_the_session_from_the_seed(data_dir, tmp_path) -> None:
     """A record whose hand is not the seed's deal is refused, naming the hand line."""
     app_record = tmp_path / "game.jsonl"
-    from ningde_tui.ui.model.match import Match
+    from ningde_tui.table.match import Match
 
     match = Match.new(5, ["greedy"] * 3, recorder_path=app_record)
     match.apply(

@@ -11,9 +11,9 @@ from rich.segment import Segment
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.strip import Strip
 
+from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.screens.table import TableScreen
 from ningde_tui.ui.widgets.hand import _TILE_ROWS
 from ningde_tui.ui.widgets.log import TableLog

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from ningde_tui.i18n.words import LANGS, STRINGS, refusal_text
 from ningde_tui.rules.game import IllegalAction
 from ningde_tui.rules.refusal import Refusal, RefusalCode
-from ningde_tui.ui.model.i18n import LANGS, STRINGS, refusal_text
 
 PARAMS = {
     RefusalCode.LOCK: {"seat": 3, "wait": "xianjin"},

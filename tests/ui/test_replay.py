@@ -11,12 +11,12 @@ from hostile_records import HOSTILE_LINES
 from pilot_helpers import SIZE, bot_game, settle, widget_text
 from textual.pilot import Pilot
 
+from ningde_tui.i18n.words import payment_text
 from ningde_tui.records.record import replay_file
 from ningde_tui.rules.game import ActionType, Game
+from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.model.i18n import payment_text
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
 from ningde_tui.ui.model.replay import step_marks
 from ningde_tui.ui.screens.record_error import RecordErrorScreen
 from ningde_tui.ui.screens.replay import JumpScreen, ReplayScreen

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import SIZE, bot_game, settle, table_app, widget_text
+from scenarios import win_on_discard_match
 
 from ningde_tui.analysis.review import review_replay
 from ningde_tui.records.record import replay_file, seat_info
 from ningde_tui.records.storage import GameRecorder
+from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
-from ningde_tui.ui.model.scenarios import win_on_discard_match
 from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.hand import HandView

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pilot_helpers import SIZE, settle, table_app, widget_text
+from scenarios import discard, scenario_match, win_on_discard_match
 
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import ActionType
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.model.match import HUMAN
-from ningde_tui.ui.model.scenarios import discard, scenario_match, win_on_discard_match
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
 from ningde_tui.ui.widgets.hand import TILE_KEYS, HandView

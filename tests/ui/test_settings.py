@@ -10,9 +10,9 @@ from textual.widgets import Select, Static, Switch
 
 from ningde_tui.cli import build_app
 from ningde_tui.rules.config import RuleConfig
+from ningde_tui.settings.store import Settings, load_settings, room_rule_names
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.settings import Settings, load_settings, room_rule_names
 from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen

@@ -9,17 +9,17 @@ from datetime import datetime
 
 import pytest
 from pilot_helpers import SIZE, bot_game, settle, table_app
-from textual.pilot import Pilot
-
-from ningde_tui.ui.app import NingdeApp
-from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.match import Match
-from ningde_tui.ui.model.scenarios import (
+from scenarios import (
     chi_choice_match,
     late_hand_match,
     three_claims_match,
     win_on_discard_match,
 )
+from textual.pilot import Pilot
+
+from ningde_tui.table.match import Match
+from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 
 
 def test_start_screen(snap_compare) -> None:

@@ -3,14 +3,7 @@
 from __future__ import annotations
 
 from pilot_helpers import SIZE, hand_marks, settle, table, table_app, widget_text
-from textual.widgets import Static
-
-from ningde_tui.rules.game import Action, ActionType, Phase
-from ningde_tui.rules.melds import MeldKind
-from ningde_tui.rules.tiles import parse_tile, parse_tiles
-from ningde_tui.ui.model.i18n import payment_text
-from ningde_tui.ui.model.match import HUMAN
-from ningde_tui.ui.model.scenarios import (
+from scenarios import (
     blocked_win_match,
     chi_choice_match,
     gold_turn_match,
@@ -18,6 +11,13 @@ from ningde_tui.ui.model.scenarios import (
     scenario_match,
     win_on_discard_match,
 )
+from textual.widgets import Static
+
+from ningde_tui.i18n.words import payment_text
+from ningde_tui.rules.game import Action, ActionType, Phase
+from ningde_tui.rules.melds import MeldKind
+from ningde_tui.rules.tiles import parse_tile, parse_tiles
+from ningde_tui.table.match import HUMAN
 from ningde_tui.ui.screens.help import HelpScreen
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen

@@ -8,15 +8,15 @@ import re
 
 import pytest
 from pilot_helpers import settle, table, table_app, widget_text
+from scenarios import chi_choice_match, late_hand_match, win_on_discard_match
 from textual.geometry import Region
 from textual.pilot import Pilot
 
 from ningde_tui.cli import build_app
+from ningde_tui.i18n.words import tr
 from ningde_tui.rules.game import ActionType
 from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.model.i18n import tr
-from ningde_tui.ui.model.scenarios import chi_choice_match, late_hand_match, win_on_discard_match
 from ningde_tui.ui.tilefaces import Piece
 from ningde_tui.ui.widgets.melds import MeldsView, laid_melds, meld_pieces
 from ningde_tui.ui.widgets.pond import PondView

@@ -1,24 +1,15 @@
-"""The table drawn from a seat's view (ui/model/view.py): the privacy rule (``Sight``), views as
-JSON both ways (interfaces.md §6), the hot-seat cover's choreography (ui/model/hotseat.py), and
-a table drawn from a view decoded from JSON exactly as from the engine's."""
+"""The table drawn from a seat's view (table/view.py): the privacy rule (``Sight``) and the
+hot-seat cover's choreography (ui/model/hotseat.py)."""
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import replace
-
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from pilot_helpers import SIZE, settle, table, table_app
 
 from ningde_tui.bots.base import make_bot
-from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import EventKind, Game, Phase
+from ningde_tui.rules.game import Game, Phase
 from ningde_tui.rules.tiles import full_set
+from ningde_tui.table.view import Scoreboard, Sight, table_view
 from ningde_tui.ui.model.hotseat import Cover, HotSeat
-from ningde_tui.ui.model.scenarios import chi_choice_match
-from ningde_tui.ui.model.view import Scoreboard, Sight, table_view, view_from, view_to
 
 BOARD = Scoreboard((10, -5, -5, 0), ("", "normal", "hard", "easy"), 3, 1, 2)
 
@@ -68,33 +59,6 @@ def test_a_watched_game_shows_every_hand_and_everyone_who_may_decide() -> None:
         assert [view.melds(s) for s in range(4)] == [tuple(m) for m in game.melds]
 
 
-# ---------------------------------------------------------------- JSON
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10**6),
-    bottom=st.integers(0, 3),
-    sight=st.sampled_from(
-        [Sight.of_player(None), Sight.everyone(0), *map(Sight.of_player, range(4))]
-    ),
-)
-def test_views_round_trip_through_json(seed: int, bottom: int, sight: Sight) -> None:
-    for game in _games(seed):
-        view = table_view(game, bottom, sight, BOARD)
-        data = json.loads(json.dumps(view_to(view), ensure_ascii=False))
-        assert view_from(data, RuleConfig()) == replace(view, result=None)
-
-
-def test_another_seats_draw_and_concealed_kong_never_reach_the_json() -> None:
-    for game in _games(11):
-        for seat in range(4):
-            text = json.dumps(view_to(table_view(game, seat, Sight.of_player(seat), BOARD)))
-            data = json.loads(text)
-            for event in data["events"]:
-                if event["kind"] == EventKind.DRAW and event["seat"] != seat:
-                    assert "tile" not in event
-            assert [h is None for h in data["hands"]] == [s != seat for s in range(4)]
-
-
 # ---------------------------------------------------------------- the hot-seat cover
 def test_the_cover_comes_up_for_the_next_human_and_lifts_for_them_only() -> None:
     seats = HotSeat(hold=0.5)
@@ -122,23 +86,3 @@ def test_no_cover_when_the_same_player_goes_on_or_the_hand_is_over() -> None:
     assert seats.viewer == 2
     seats.new_hand()
     assert seats.viewer is None
-
-
-# ---------------------------------------------------------------- drawn from JSON
-def _drawn(screen) -> dict[str, object]:
-    return {w.id: w.state for w in screen.query("*") if w.id and hasattr(w, "state")}
-
-
-async def test_the_table_drawn_from_a_view_decoded_from_json_is_the_same_table() -> None:
-    app = table_app(chi_choice_match())
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = table(pilot)
-        local = _drawn(screen)
-        view = screen.table_view()
-        decoded = view_from(json.loads(json.dumps(view_to(view))), view.obs.config)
-        screen.table_view = lambda: decoded
-        screen.refresh_table()
-        await pilot.pause()
-        assert _drawn(screen) == local
-        assert len(local) > 10

@@ -15,13 +15,13 @@ from textual.widgets import Button, OptionList
 from tutorial_helpers import LEARN_SIZE, bar_text, learn_app, open_lesson, play, prose_text
 
 from ningde_tui.cli import build_app
+from ningde_tui.i18n.words import refusal_text, tr
 from ningde_tui.rules.game import RuleEvent
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.rules.refusal import Refusal, RefusalCode
 from ningde_tui.rules.tiles import parse_tile
-from ningde_tui.ui.model.i18n import refusal_text, tr
+from ningde_tui.settings.store import load_progress, progress_path
 from ningde_tui.ui.model.lessons import LESSONS
-from ningde_tui.ui.model.settings import load_progress, progress_path
 from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.table import TableScreen
@@ -193,7 +193,7 @@ async def test_the_foul_deal_lesson_says_and_plays_the_rooms_reading(ends: bool)
     """rules.md §7: 臭庄 ends the hand, or (the room's other reading) the hand plays on with
     the streak raised; the lesson's words come from the room's switches."""
     from ningde_tui.rules.config import RuleConfig
-    from ningde_tui.ui.model.settings import Settings
+    from ningde_tui.settings.store import Settings
 
     rules = RuleConfig(chouzhuang_ends_hand=ends)
     app = learn_app()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from ningde_tui.i18n.words import LANGS, STRINGS
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import RuleEvent
-from ningde_tui.ui.model.i18n import LANGS, STRINGS
 from ningde_tui.ui.model.lessons import LESSONS
 from ningde_tui.ui.model.tutorial import Lesson, LessonTable, play_through, room_notes
 from ningde_tui.ui.widgets.prose import CLOSING, OPENING, wrap

@@ -10,9 +10,9 @@ from pilot_helpers import settle
 from textual.pilot import Pilot
 from tutorial_helpers import LEARN_SIZE, learn_app, open_lesson
 
-from ningde_tui.ui.model.i18n import LANGS
+from ningde_tui.i18n.words import LANGS
+from ningde_tui.settings.store import save_progress
 from ningde_tui.ui.model.lessons import LESSONS
-from ningde_tui.ui.model.settings import save_progress
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -18,11 +18,11 @@ from pilot_helpers import SIZE, settle
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from ningde_tui.i18n.words import LANGS, STRINGS
 from ningde_tui.records.storage import ENV_DATA_DIR
+from ningde_tui.settings.store import ENV_CONFIG_DIR
 from ningde_tui.ui.app import PAGES, NingdeApp, Page
-from ningde_tui.ui.model.i18n import LANGS, STRINGS
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.settings import ENV_CONFIG_DIR
 from ningde_tui.ui.screens.base import OpenScreen, PlayerModal
 from ningde_tui.ui.screens.start import StartScreen
 
@@ -42,8 +42,8 @@ from ningde_tui.cli import play
 from ningde_tui.cli.simulate import main as simulate
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.model.settings import ENV_CONFIG_DIR
-from ningde_tui.ui.model.match import BOT_LEVELS
+from ningde_tui.settings.store import ENV_CONFIG_DIR
+from ningde_tui.table.match import BOT_LEVELS
 from ningde_tui.ui.screens.stats import AGAINST
 
 

@@ -9,11 +9,7 @@ import re
 import pytest
 
 from ningde_tui.bots.base import BOTS
-from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.melds import Meld, MeldKind
-from ningde_tui.rules.scoring import PATTERN_TABLE, Fan, WinBy, WinInput, WinScore, evaluate_win
-from ningde_tui.rules.tiles import parse_tile, parse_tiles
-from ningde_tui.ui.model.i18n import (
+from ningde_tui.i18n.words import (
     EN,
     LANGS,
     STRINGS,
@@ -24,6 +20,10 @@ from ningde_tui.ui.model.i18n import (
     seat_name,
     tr,
 )
+from ningde_tui.rules.config import RuleConfig
+from ningde_tui.rules.melds import Meld, MeldKind
+from ningde_tui.rules.scoring import PATTERN_TABLE, Fan, WinBy, WinInput, WinScore, evaluate_win
+from ningde_tui.rules.tiles import parse_tile, parse_tiles
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...i18n.words import pattern_name, refusal_text, seat_name, tile_name, tr
 from ...rules.game import Event, EventKind
-from .i18n import pattern_name, refusal_text, seat_name, tile_name, tr
 
 # Events that set the table's standing notice (shown until the next hand).
 NOTICES = (

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...i18n.words import LANGS
 from ...records.checks import check_name, check_seed
-from .i18n import LANGS
-from .presets import BOT_LEVELS, DEFAULT_BOT, PACES
-from .settings import Settings, load_settings
+from ...settings.store import Settings, load_settings
+from ...table.presets import BOT_LEVELS, DEFAULT_BOT, PACES
 
 if TYPE_CHECKING:
-    from .match import Match
+    from ...table.match import Match
 
 HUMAN_SEAT = "human"
 

@@ -1,6 +1,6 @@
 """The lessons of the tutorial (教学), in the order they are taught: each a hand-made deal with
 one goal (the types are in ``ui/model/tutorial.py``; every sentence, ``lesson.<id>.<name>``,
-is in ``ui/model/i18n.py``). You sit in seat 0; 下家 is seat 1, 对家 seat 2, 上家 seat 3.
+is in ``i18n/words.py``). You sit in seat 0; 下家 is seat 1, 对家 seat 2, 上家 seat 3.
 
 Tiles as rules.md §1 writes them: ``123m`` 万, ``p`` 筒, ``s`` 条, ``w`` 白板.
 """

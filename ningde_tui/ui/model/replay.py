@@ -17,7 +17,7 @@ from ...records.storage import SeatInfo, seats_from_header
 from ...rules.config import RuleConfig
 from ...rules.game import Action, ActionType, Game
 from ...rules.session import HandSetup
-from .view import Scoreboard, Sight, TableView, table_view
+from ...table.view import Scoreboard, Sight, TableView, table_view
 
 
 @dataclass

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ...i18n.words import STRINGS, tr
 from ...rules.config import RuleConfig
 from ...rules.game import (
     CHOICE_PHASES,
@@ -35,9 +36,8 @@ from ...rules.refusal import Refusal
 from ...rules.scenario import build_wall
 from ...rules.session import HandSetup, Session
 from ...rules.tiles import parse_tile
-from .i18n import STRINGS, tr
-from .match import HUMAN, Match
-from .view import Sight, Standings, TableView
+from ...table.match import HUMAN, Match
+from ...table.view import Sight, Standings, TableView
 
 LESSON_BOTS = ("easy", "easy", "easy")  # the seats' levels (their moves are the lesson's)
 DICE = (3, 4)

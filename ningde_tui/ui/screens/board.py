@@ -1,6 +1,6 @@
 """The table's picture, shared by play (TableScreen) and watching a record (ReplayScreen).
 
-Everything is drawn from one ``TableView`` (``ui/model/view.py``), from one seat's point of view,
+Everything is drawn from one ``TableView`` (``table/view.py``), from one seat's point of view,
 ``seating.bottom``: the wall turned so that seat sits at the bottom, the others named
 下家/对家/上家 of it. The screen says whose private view it wants (``sight``: the player whose
 decision it is, nobody under the hot-seat cover, every hand when a game is watched face up); the
@@ -21,13 +21,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...i18n.words import refusal_text, tr
 from ...rules.game import CHOICE_PHASES, Event, EventKind, Observation, Phase
+from ...table.seating import Seating
+from ...table.view import Sight, TableView
 from .. import collect
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint, ready_hint
-from ..model.i18n import refusal_text, tr
-from ..model.seating import Seating
-from ..model.view import Sight, TableView
 from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
 from ..tilefaces import FLAT, STANDING, TALL, tile_text
 from ..widgets.choices import ChoicesPanel, ChoicesState, choice_actions

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..model.i18n import tr
+from ...i18n.words import tr
 from ..palette import GOLD, MUTED, TEXT
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen

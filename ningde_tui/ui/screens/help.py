@@ -15,8 +15,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
+from ...i18n.words import tr
 from ...rules.config import RuleConfig
-from ..model.i18n import tr
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal
 

@@ -19,8 +19,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from ...i18n.words import level_name, player_name, tr
 from ...records.storage import RecordSummary, list_records
-from ..model.i18n import level_name, player_name, tr
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen

@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...i18n.words import tr
 from ...records.record import RecordError, RecordInUse
-from ..model.i18n import tr
 from ..palette import BAD, MUTED, TEXT
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen

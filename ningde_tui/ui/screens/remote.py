@@ -2,7 +2,7 @@
 
 The connection (``net.client.RoomClient``) lives in a worker on the app's event loop, so the
 screen never waits for the network. Each message is folded into a ``RemoteSeat``
-(ui/model/remote.py) and the table redrawn from its view; a key or a click sends the decision
+(net/remote.py) and the table redrawn from its view; a key or a click sends the decision
 as an ``act`` for the state shown, once; the room's refusal is told in the player's language,
 a dropped connection with a notice while it reconnects by itself; a hand's result opens the
 result screen with every hand the room revealed; who is offline is named at the table.
@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ...i18n.words import level_name, refusal_text, tr
 from ...net.client import ClientEvent, ConnectionLost, Dropped, RoomClient
 from ...net.protocol import (
     BOT,
@@ -34,14 +35,13 @@ from ...net.protocol import (
     State,
     Welcome,
 )
+from ...net.remote import RemoteSeat, hand_result
 from ...records.record import MAX_NAME_CHARS
 from ...rules.game import Action
+from ...table.seating import Seating
+from ...table.view import TableView
 from ..model.announce import Line
-from ..model.i18n import level_name, refusal_text, tr
 from ..model.launch import HostTarget, RoomTarget
-from ..model.remote import RemoteSeat, hand_result
-from ..model.seating import Seating
-from ..model.view import TableView
 from ..palette import BAD, GOLD, MUTED
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal

@@ -21,11 +21,11 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
+from ...i18n.words import level_name, pattern_name, player_name, tile_name, tr
 from ...rules.game import Action, ActionType, Observation, Phase
-from ..model.i18n import level_name, pattern_name, player_name, tile_name, tr
+from ...table.seating import Seating
+from ...table.view import Sight, Standings, TableView
 from ..model.replay import ReplayModel
-from ..model.seating import Seating
-from ..model.view import Sight, Standings, TableView
 from ..palette import BAD, DIM, GOLD, GOOD, LINE, MUTED, SOFT, TEXT
 from ..tilefaces import tile_text
 from ..widgets.keybar import KeyBar

@@ -17,12 +17,12 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Static
 
+from ...i18n.words import pattern_name, payment_text, tr
 from ...rules.game import HandResult, RuleEvent
 from ...rules.scoring import WinBy
+from ...table.seating import Seating
+from ...table.view import Standings, TableView
 from .. import collect
-from ..model.i18n import pattern_name, payment_text, tr
-from ..model.seating import Seating
-from ..model.view import Standings, TableView
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand

@@ -8,11 +8,11 @@ from __future__ import annotations
 from textual import on
 from textual.binding import Binding
 
+from ...i18n.words import tr
 from ...rules.game import Action, ActionType, Observation
+from ...settings.store import Settings
+from ...table.auto import AUTO_OPTIONS
 from ..model.announce import Line
-from ..model.auto import AUTO_OPTIONS
-from ..model.i18n import tr
-from ..model.settings import Settings
 from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
 from .board import BoardScreen
@@ -67,7 +67,7 @@ def auto_bindings() -> list[Binding]:
 class SeatInput(BoardScreen):
     """A table where the private seat decides by key and mouse (subclasses give ``act``).
 
-    It also carries the player's auto options (``model.auto``: an automatic decision is made
+    It also carries the player's auto options (``table.auto``: an automatic decision is made
     a moment after its offer is drawn, and said) and the cue when a decision becomes theirs:
     a terminal bell and a flash of the hand, each if the settings say so."""
 

@@ -14,16 +14,16 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Label, Select, Static, Switch
 
+from ...i18n.words import LANGS, tr
 from ...rules.config import RuleConfig
-from ..model.i18n import LANGS, tr
-from ..model.presets import PACES
-from ..model.settings import (
+from ...settings.store import (
     TABLE_SWITCHES,
     TILE_STYLES,
     Settings,
     on_off,
     room_rule_names,
 )
+from ...table.presets import PACES
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal, arrow_bindings, arrow_focus
 

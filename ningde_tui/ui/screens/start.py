@@ -18,14 +18,14 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from ...i18n.words import level_name, tr
 from ...records.checks import MAX_NAME_CHARS, MAX_SEED_DIGITS
 from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
+from ...settings.store import rules_summary
+from ...table.presets import BOT_LEVELS
 from ..lazy_select import LazySelect
-from ..model.i18n import level_name, tr
 from ..model.launch import HostTarget, RoomTarget
-from ..model.presets import BOT_LEVELS
-from ..model.settings import rules_summary
 from ..palette import GOLD, MUTED
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar

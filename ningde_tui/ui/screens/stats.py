@@ -21,8 +21,8 @@ from textual_plotext import PlotextPlot
 
 from ...analysis.stats import Collection, collect, tally
 from ...bots.base import LEVELS
+from ...i18n.words import level_name, pattern_name, record_name, tr
 from ...records.storage import records_dir
-from ..model.i18n import level_name, pattern_name, record_name, tr
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
 

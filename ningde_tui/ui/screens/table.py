@@ -1,6 +1,6 @@
 """The table in play: humans and bots, the square wall, ponds, the viewer's hand and choices.
 
-The screen plays against a ``TableSource`` (``ui/model/view.py``; a local ``Match``), never the
+The screen plays against a ``TableSource`` (``table/view.py``; a local ``Match``), never the
 engine: all decisions (the humans' from keys, clicks and choice buttons; the bots' from a worker
 thread, or at pace instant on the UI thread a slice at a time) go through ``TableSource.apply``; a refused action shows the engine's reason and
 changes nothing. What is drawn is the source's ``TableView`` for the human whose decision it
@@ -22,13 +22,13 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
+from ...i18n.words import level_name, refusal_text, tr
 from ...rules.game import Action, ActionType, IllegalAction
+from ...table.match import PACES
+from ...table.seating import Seating
+from ...table.view import Sight, TableSource, TableView
 from ..model.announce import Line
 from ..model.hotseat import Cover, HotSeat
-from ..model.i18n import level_name, refusal_text, tr
-from ..model.match import PACES
-from ..model.seating import Seating
-from ..model.view import Sight, TableSource, TableView
 from .board import COMMON_BINDINGS, BoardScreen
 from .cover import CoverScreen
 from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings, tile_bindings

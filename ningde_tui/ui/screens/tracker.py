@@ -10,9 +10,9 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...bots.evaluate import unseen_tiles
+from ...i18n.words import tr
 from ...rules.game import Observation
 from ...rules.tiles import SUITS, WHITE, make_tile
-from ..model.i18n import tr
 from ..palette import DIM, GOLD, MUTED, TEXT
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar

@@ -25,16 +25,16 @@ from textual.message import Message
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n.words import pattern_name, payment_text, refusal_text, tr
 from ...rules.config import RuleConfig
 from ...rules.game import Action, HandResult, RuleEvent
+from ...settings.store import LessonProgress, load_progress, progress_path, save_progress
+from ...table.auto import AutoPlay
+from ...table.seating import Seating
+from ...table.view import Sight, TableView
 from ..model.announce import Line
-from ..model.auto import AutoPlay
-from ..model.i18n import pattern_name, payment_text, refusal_text, tr
 from ..model.lessons import LESSONS
-from ..model.seating import Seating
-from ..model.settings import LessonProgress, load_progress, progress_path, save_progress
 from ..model.tutorial import LessonTable, Verdict, room_notes
-from ..model.view import Sight, TableView
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..widgets.keybar import KeyBar
 from ..widgets.prose import Prose, ProseState, Span

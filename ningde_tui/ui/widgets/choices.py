@@ -22,8 +22,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from ...i18n.words import tr
 from ...rules.game import Action, ActionType
-from ..model.i18n import tr
 from ..palette import KEY
 from ..tilefaces import chip, chips
 from .steady import Unscrolled

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.reactive import reactive
 
+from ...i18n.words import tr
 from ...rules.game import Action
 from ..model.hints import Hint
-from ..model.i18n import tr
 from ..palette import GOLD, GOOD, MUTED, SOFT, WALL_TEXT
 from ..tilefaces import chips, tile_text
 from .steady import SteadyStatic

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
 
-from ..model.i18n import seat_name, tr
+from ...i18n.words import seat_name, tr
 from ..palette import BAD, GOLD, GOOD, SOFT
 from .steady import SteadyStatic, line_keys
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.reactive import reactive
 
+from ...i18n.words import level_name, seat_name, tr
 from ...rules.melds import Meld
-from ..model.i18n import level_name, seat_name, tr
 from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, PANEL_LIT, SOFT
 from ..tilefaces import FLAT, backs, chip, row_lines
 from .hand import sort_hand

@@ -23,9 +23,9 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...i18n.words import seat_name, tile_name, tr
 from ...rules.tiles import TOTAL_TILES
 from ...rules.wall import STACKS_PER_SIDE, break_point, stack_location
-from ..model.i18n import seat_name, tile_name, tr
 from ..palette import (
     BAD,
     CALL,

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...net import protocol
-from ...net.protocol import Result, SeatStatus, ServerMessage, State, Welcome
-from ...rules.config import RuleConfig
-from ...rules.game import Event, HandResult, RuleEvent
-from ...rules.scoring import WinBy, WinScore
-from .view import SeatHand, Sight, Standings, TableView
+from ..rules.config import RuleConfig
+from ..rules.game import Event, HandResult, RuleEvent
+from ..rules.scoring import WinBy, WinScore
+from ..table.view import SeatHand, Sight, Standings, TableView
+from . import protocol
+from .protocol import Result, SeatStatus, ServerMessage, State, Welcome
 
 NO_SEATS = tuple(SeatStatus("", protocol.HUMAN) for _ in range(4))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...rules.game import Action, Observation
+    from ..rules.game import Action, Observation
 
 AUTO_OPTIONS = ("auto_win", "no_chi", "auto_pass", "draw_discard")
 
@@ -36,7 +36,7 @@ class AutoPlay:
 
     def decide(self, obs: Observation) -> tuple[Action, str] | None:
         """The decision the options make for this seat now, with the option that made it."""
-        from ...rules.game import CALLS, WINS, ActionType, Phase
+        from ..rules.game import CALLS, WINS, ActionType, Phase
 
         legal = obs.legal
         if not legal:

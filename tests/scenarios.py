@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...rules.config import RuleConfig
-from ...rules.game import CHOICE_PHASES, Action, ActionType, Game, Phase
-from ...rules.scenario import build_wall
-from ...rules.session import HandSetup, Session
-from ...rules.tiles import parse_tile
-from .match import Match
+from ningde_tui.rules.config import RuleConfig
+from ningde_tui.rules.game import CHOICE_PHASES, Action, ActionType, Game, Phase
+from ningde_tui.rules.scenario import build_wall
+from ningde_tui.rules.session import HandSetup, Session
+from ningde_tui.rules.tiles import parse_tile
+from ningde_tui.table.match import Match
 
 
 def scenario_match(

@@ -16,18 +16,12 @@ Nothing else in the UI decides it: a hand that is not in ``TableView.hands`` can
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Protocol
 
-from ...rules import wire
-from ...rules.config import RuleConfig
-from ...rules.game import Action, Event, Game, HandResult, Observation, watcher_view
-from ...rules.melds import Meld
-from ...rules.tiles import tile_str
-
-T = TypeVar("T")
+from ..rules.game import Action, Event, Game, HandResult, Observation, watcher_view
+from ..rules.melds import Meld
 
 
 @dataclass(frozen=True)
@@ -171,75 +165,3 @@ class TableSource(Protocol):
     def session_over(self) -> bool: ...
     @property
     def hands_played(self) -> int: ...
-
-
-# ---------------------------------------------------------------- JSON (interfaces.md §6)
-def view_to(view: TableView) -> dict[str, Any]:
-    """The view as JSON: the Observation as ``state.obs``, its history as ``events``; the
-    hand's result travels as its own ``result`` message, so it is not written here."""
-    return {
-        "obs": wire.observation_to(view.obs),
-        "events": [wire.event_to(e) for e in view.obs.history],
-        "sight": {"viewer": view.sight.viewer, "open_hands": view.sight.open_hands},
-        "hands": [
-            None
-            if h is None
-            else {
-                "tiles": wire.tiles_to(h.tiles),
-                "drawn": None if h.drawn is None else tile_str(h.drawn),
-                "melds": [wire.meld_to(m) for m in h.melds],
-            }
-            for h in view.hands
-        ],
-        "waiting": list(view.waiting),
-        "scores": list(view.scores),
-        "levels": list(view.levels),
-        "hand_no": view.hand_no,
-        "round_no": view.round_no,
-        "rounds": view.rounds,
-        "connected": list(view.connected),
-    }
-
-
-def view_from(data: Any, config: RuleConfig | None = None) -> TableView:
-    """A view from its JSON (raises ``WireError``); ``config``: the room's rules."""
-
-    def get(key: str) -> Any:
-        return wire.field(data, key)
-
-    history = tuple(wire.event_from(e) for e in wire.items(get("events"), "events", 1000))
-    obs = wire.observation_from(get("obs"), config, history)
-    sight = get("sight")
-    viewer = wire.field(sight, "viewer")
-    hands = tuple(_hand_from(h) for h in wire.items(get("hands"), "hands", 4))
-
-    def seats(key: str, read: Callable[[Any, str], T]) -> tuple[T, ...]:
-        return tuple(read(x, key) for x in wire.items(get(key), key, 4))
-
-    return TableView(
-        obs,
-        Sight(
-            None if viewer is None else wire.seat(viewer, "viewer"),
-            wire.flag(wire.field(sight, "open_hands"), "open_hands"),
-        ),
-        hands,
-        tuple(wire.seat(s, "waiting") for s in wire.items(get("waiting"), "waiting")),
-        seats("scores", lambda v, k: wire.number(v, k, -(10**9))),
-        seats("levels", wire.text),
-        wire.number(get("hand_no"), "hand_no", 1),
-        wire.number(get("round_no"), "round_no", 1),
-        wire.number(get("rounds"), "rounds"),
-        None,
-        seats("connected", wire.flag),
-    )
-
-
-def _hand_from(data: Any) -> SeatHand | None:
-    if data is None:
-        return None
-    drawn = wire.field(data, "drawn")
-    return SeatHand(
-        wire.tiles_from(wire.field(data, "tiles"), "hand"),
-        None if drawn is None else wire.tile_from(drawn, "drawn"),
-        tuple(wire.meld_from(m) for m in wire.items(wire.field(data, "melds"), "melds")),
-    )

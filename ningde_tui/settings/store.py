@@ -20,11 +20,11 @@ from typing import Any
 
 import platformdirs
 
-from ...records.files import load_json
-from ...rules.config import RuleConfig
-from .auto import AUTO_OPTIONS, AutoPlay
-from .i18n import LANGS, tr
-from .presets import PACES
+from ..i18n.words import LANGS, tr
+from ..records.files import load_json
+from ..rules.config import RuleConfig
+from ..table.auto import AUTO_OPTIONS, AutoPlay
+from ..table.presets import PACES
 
 ENV_CONFIG_DIR = "NINGDE_CONFIG_DIR"
 TILE_STYLES = ("cjk", "ascii")  # 五万 / 5m
@@ -212,3 +212,13 @@ def load_progress(path: Path | None = None) -> LessonProgress:
 def save_progress(done: frozenset[str], path: Path | None = None) -> None:
     """Write the lessons done (raises OSError when the folder cannot be written)."""
     write_json(path or progress_path(), {"done": sorted(done)})
+
+
+def command_look(lang: str | None) -> tuple[str, bool]:
+    """The language and tile style (tiles as 5m?) a command's text output is in: ``lang``
+    if given, else the settings' language; tiles as the settings draw them (5m in English)."""
+    from ..settings.store import load_settings  # settings imports this module
+
+    settings = load_settings()
+    chosen = lang or settings.lang
+    return chosen, chosen == "en" or settings.tiles == "ascii"

@@ -18,11 +18,11 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...rules.tiles import tile_str, tile_zh
+from ..rules.tiles import tile_str, tile_zh
 
 if TYPE_CHECKING:
-    from ...rules.refusal import Refusal
-    from ...rules.scoring import Payment
+    from ..rules.refusal import Refusal
+    from ..rules.scoring import Payment
 
 LANGS = ("zh", "en")
 
@@ -1258,16 +1258,6 @@ def refusal_text(lang: str, refusal: Refusal) -> str:
         if name in values:
             values[name] = pattern_name(str(values[name]), lang)
     return tr(lang, key, **values)
-
-
-def command_look(lang: str | None) -> tuple[str, bool]:
-    """The language and tile style (tiles as 5m?) a command's text output is in: ``lang``
-    if given, else the settings' language; tiles as the settings draw them (5m in English)."""
-    from .settings import load_settings  # settings imports this module
-
-    settings = load_settings()
-    chosen = lang or settings.lang
-    return chosen, chosen == "en" or settings.tiles == "ascii"
 
 
 def width(text: str) -> int:

@@ -26,11 +26,11 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any, TypeVar, cast
 
-from .config import RuleConfig
-from .game import CALLS, Action, ActionType, Event, EventKind, Observation, Phase
-from .melds import FACE_DOWN_KONG, Meld, MeldKind
-from .refusal import Refusal, RefusalCode
-from .tiles import NUM_KINDS, parse_tile, tile_str
+from ..rules.config import RuleConfig
+from ..rules.game import CALLS, Action, ActionType, Event, EventKind, Observation, Phase
+from ..rules.melds import FACE_DOWN_KONG, Meld, MeldKind
+from ..rules.refusal import Refusal, RefusalCode
+from ..rules.tiles import NUM_KINDS, parse_tile, tile_str
 
 T = TypeVar("T")
 E = TypeVar("E", bound=StrEnum)

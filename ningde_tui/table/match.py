@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...bots.base import BOTS, Player, make_bot
-from ...records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
-from ...rules.config import RuleConfig
-from ...rules.game import Action, Event, Game, HandResult, Observation, Phase
-from ...rules.session import Session
+from ..bots.base import BOTS, Player, make_bot
+from ..records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
+from ..rules.config import RuleConfig
+from ..rules.game import Action, Event, Game, HandResult, Observation, Phase
+from ..rules.session import Session
 from .presets import BOT_LEVELS as BOT_LEVELS
 from .presets import DEFAULT_BOT as DEFAULT_BOT
 from .presets import PACES as PACES

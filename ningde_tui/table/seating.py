@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import tr
+from ..i18n.words import tr
 
 
 @dataclass(frozen=True)

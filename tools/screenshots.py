@@ -3,7 +3,7 @@ screens at 140×45 (the replay watches a bots' game recorded on the spot, as the
 a late hand at the table at 110×34, 160×50 and 200×60, in Chinese and English, and 复盘 in the
 replay viewer and the 战绩 screen.
 
-``python -m ningde_tui.ui.screenshots [DIR]`` (default ``screenshots/``). Rich's SVG export
+``python tools/screenshots.py [DIR]`` (``make screenshots``) (default ``screenshots/``). Rich's SVG export
 squeezes a wide (CJK) character into one cell (rich issue #2742): ``fix_svg`` gives each text
 run the width of its cells and puts CJK-capable monospaced fonts first in the font list.
 """
@@ -21,17 +21,21 @@ from pathlib import Path
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from ..records.storage import ENV_DATA_DIR
-from .app import NingdeApp
-from .model.launch import LaunchOptions
-from .model.match import Match
-from .model.scenarios import (
+# the chosen deals the tests use (tests/scenarios.py)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from scenarios import (
     chi_choice_match,
     late_hand_match,
     three_claims_match,
     win_on_discard_match,
 )
-from .model.settings import ENV_CONFIG_DIR
+
+from ningde_tui.records.storage import ENV_DATA_DIR
+from ningde_tui.settings.store import ENV_CONFIG_DIR
+from ningde_tui.table.match import Match
+from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.launch import LaunchOptions
 
 SIZE = (140, 45)
 TABLE_SIZES = ((110, 34), (160, 50), (200, 60))  # a late hand at each size the table scales to
@@ -195,7 +199,7 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
 async def _write_learning_shots(out: Path, data: Path) -> list[Path]:
     """复盘 in the replay viewer (a random player's seat at its first difference from the hard
     bot) and the 战绩 screen over three simulated sessions."""
-    from ..cli.simulate import main as simulate
+    from ningde_tui.cli.simulate import main as simulate
 
     mixed = bots_record(data / "mixed.jsonl", 5, ("hard", "random", "normal", "normal"))
     review = out / "review.svg"

@@ -4,7 +4,7 @@ the bots' registry, ``bots/registry.py``)."""
 
 from __future__ import annotations
 
-from ...bots.registry import BOTS
+from ..bots.registry import BOTS
 
 PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.6, "relaxed": 1.2}
 BOT_LEVELS = tuple(BOTS)  # the levels on offer, in the order the start screen lists them
