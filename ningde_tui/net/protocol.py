@@ -13,6 +13,11 @@ client can draw the whole table from its messages; a ``result`` also carries ``w
 show the formula. A ``welcome`` also carries ``host_seat`` (the seat the host's own table plays,
 or null) and ``started`` (false while the room waits for players); that seat may send
 ``{"t": "start"}`` to deal at once, bots taking the seats still free.
+
+Added in the second pass (§6.1): ``seq`` counts the states sent to each connection; ``ready``
+(this seat has seen the hand's result) and ``auto`` (托管 on or off) from a client; a seat's
+``auto`` (a bot plays a person's seat: 托管, or a drop past the grace); ``notice`` to every
+client when something all should know happens (the record cannot be written, or can again).
 """
 
 from __future__ import annotations
@@ -69,6 +74,21 @@ class Start:
     """The host's own seat asks the room to deal now: bots take the seats still free."""
 
 
+@dataclass(frozen=True)
+class Ready:
+    """This seat has seen the hand's result: the next may be dealt (§6.1)."""
+
+
+@dataclass(frozen=True)
+class Auto:
+    """托管: a bot plays this seat (``on``) or hands it back (§6.1)."""
+
+    on: bool
+
+
+ClientMessage = Hello | Act | Start | Ready | Auto
+
+
 def hello(name: str, token: str | None = None, watch: bool = False) -> dict[str, Any]:
     return {"t": "hello", "protocol": PROTOCOL, "name": name, "token": token, "watch": watch}
 
@@ -79,6 +99,14 @@ def act(seq: int, action: dict[str, Any]) -> dict[str, Any]:
 
 def start() -> dict[str, Any]:
     return {"t": "start"}
+
+
+def ready() -> dict[str, Any]:
+    return {"t": "ready"}
+
+
+def auto(on: bool) -> dict[str, Any]:
+    return {"t": "auto", "on": on}
 
 
 def _load(text: str | bytes) -> dict[str, Any]:
@@ -95,7 +123,7 @@ def _load(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def parse_client(text: str | bytes) -> Hello | Act | Start:
+def parse_client(text: str | bytes) -> ClientMessage:
     """A client's message, checked; raises ProtocolError."""
     data = _load(text)
     kind = data["t"]
@@ -116,6 +144,10 @@ def parse_client(text: str | bytes) -> Hello | Act | Start:
             return Act(seq, action)
         if kind == "start":
             return Start()
+        if kind == "ready":
+            return Ready()
+        if kind == "auto":
+            return Auto(wire.flag(wire.field(data, "on"), "on"))
     except wire.WireError as bad:
         raise ProtocolError("bad_field", str(bad)) from None
     raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
@@ -127,9 +159,10 @@ class SeatStatus:
     """A seat as everyone may know it."""
 
     name: str
-    kind: str  # HUMAN | BOT (a bot playing for a player who dropped: kind human, connected no)
-    level: str = ""  # a bot's level ("" for a human)
+    kind: str  # HUMAN | BOT
+    level: str = ""  # a bot's level: a bot's seat, or a person's a bot plays for (``auto``)
     connected: bool = False
+    auto: bool = False  # a bot plays this person's seat: 托管, or a drop past the grace
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -137,6 +170,7 @@ class SeatStatus:
             "kind": self.kind,
             "level": self.level,
             "connected": self.connected,
+            "auto": self.auto,
         }
 
     @classmethod
@@ -149,6 +183,7 @@ class SeatStatus:
             kind,
             wire.text(data.get("level", ""), "level"),
             wire.flag(data.get("connected", False), "connected"),
+            wire.flag(data.get("auto", False), "auto"),
         )
 
 
@@ -210,7 +245,17 @@ class Error:
     text: str
 
 
-ServerMessage = Welcome | State | Refused | Result | Seats | Over | Error
+@dataclass(frozen=True)
+class Notice:
+    """Something every table should know (§6.1): ``code`` for programs, ``text`` for people."""
+
+    code: str
+    text: str
+
+
+NOT_SAVED, SAVED_AGAIN = "not_saved", "saved_again"  # the record's notices
+
+ServerMessage = Welcome | State | Refused | Result | Seats | Over | Error | Notice
 
 
 def welcome(
@@ -354,6 +399,10 @@ def error(code: str, text: str) -> dict[str, Any]:
     return {"t": "error", "code": code, "text": text}
 
 
+def notice(code: str, text: str) -> dict[str, Any]:
+    return {"t": "notice", "code": code, "text": text}
+
+
 def dumps(message: dict[str, Any]) -> str:
     """One frame's text (compact; names and tiles as they are)."""
     return wire.dumps(message)
@@ -468,6 +517,12 @@ def _read_error(data: dict[str, Any], _: RuleConfig | None) -> Error:
     )
 
 
+def _read_notice(data: dict[str, Any], _: RuleConfig | None) -> Notice:
+    return Notice(
+        wire.text(wire.field(data, "code"), "code"), wire.text(data.get("text", ""), "text")
+    )
+
+
 _READERS: dict[str, Callable[[dict[str, Any], RuleConfig | None], ServerMessage]] = {
     "welcome": _read_welcome,
     "state": _read_state,
@@ -476,4 +531,5 @@ _READERS: dict[str, Callable[[dict[str, Any], RuleConfig | None], ServerMessage]
     "seats": _read_seats,
     "over": _read_over,
     "error": _read_error,
+    "notice": _read_notice,
 }

@@ -7,31 +7,40 @@ WebSockets behind it, tests may put anything). A message goes to every connectio
 as one text: a state is written straight as text (``wire.observation_json``), a message to
 several connections is encoded once. Everything runs on one asyncio loop; nothing here blocks.
 
-What each client gets, and when:
+What each client gets, and when (interfaces.md §6, §6.1):
 
 - a seat gets a ``state`` whenever its own view changed: its Observation and the events of its
   history it has not had yet (``Game.observation(seat).history``: already as it may know it);
-  a watcher gets ``rules.game.watcher_view`` and the public history;
-- ``seq`` counts the applied decisions of the room; an ``act`` answers the last state its
-  connection got, and only while that state is still the seat's view: an older one, a second
-  act on one state, an act from a watcher or an illegal one is ``refused``, nothing changes;
-- after every discard (and every 加杠, which may be robbed) nothing of it is published for
-  ``claim_pause`` seconds, and then the discard comes together with what follows it (the next
-  draw, a claim) — the same message at the same moment whether or not anyone could claim.
-  Only a seat that may claim gets the discard alone, with its choices; the others wait with
-  the watchers until the choices are in (bots choose at once, people are waited for, up to
-  ``turn_seconds`` when set);
+  a watcher gets ``rules.game.watcher_view`` and the public history. ``seq`` counts the states
+  sent to each connection (1, 2, 3, …), so it tells nothing of what other seats were sent. An
+  ``act`` answers the last state its connection got, and only while that state is still the
+  seat's view: an older one, a second act on one state, an act from a watcher or an illegal
+  one is ``refused``, nothing changes;
+- every public step reaches every table at once: a discard (or a 加杠, which may be robbed) is
+  in every pond as soon as the room takes it. The engine holds the claims open
+  (``Game.hold_windows``), even when nobody may claim, so every seat sees the phase "claim"
+  (with its own choices, or none); while a person sits at the table the window stays open for
+  a pause drawn afresh each time (``claim_pause``) and until every seat that may claim has
+  answered (a person within ``claim_seconds`` when a timer runs), then the claims are taken
+  or the next seat draws. A quick pass looks like no claim at all; a long think shows, as at a
+  real table;
 - a seat whose player drops is kept for them: after ``grace`` seconds a stand-in bot plays it,
-  and it is handed back (with its whole history) when the token returns;
+  and it is handed back (with its whole history) when the token returns; 托管 hands a seat to
+  the same bot and back at the player's word (``auto``). Both show in ``seats`` as ``auto``;
 - with ``turn_seconds`` a decision not made in time is played the safe way (``safe_action``)
   and the seat is told (a ``seats`` message with ``"timed_out"``: to everyone on a turn, to
-  the seat alone in a claim, where telling the table would tell it that the seat could claim).
+  the seat alone in a claim, where telling the table would tell it that the seat could claim);
+- after a hand's result the next is dealt once every connected person has said ``ready`` (or
+  ``result_seconds`` after it); a room nobody sits at waits ``result_pause``;
+- when the record cannot be written every table is told (``notice``), the game goes on, and
+  the record catches up, whole, once it can be written again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,11 +63,14 @@ from ..rules.game import (
 from ..rules.refusal import Refusal, RefusalCode
 from ..table.match import DEFAULT_BOT, PACES, Match, bot_seed
 from . import protocol, tokens, wire
-from .protocol import BOT, HUMAN, Act, Hello, ProtocolError, SeatStatus
+from .protocol import BOT, HUMAN, Act, Auto, Hello, ProtocolError, Ready, SeatStatus, Start
 from .tokens import SeatTokens
 
 MAX_WATCHERS = 16
 RESULT_PAUSE = 5.0  # seconds between a hand's result and the next deal, at the normal pace
+RESULT_SECONDS = 30.0  # seconds the room waits for the people's ``ready`` after a result
+CLAIM_PAUSE = (0.3, 0.9)  # seconds a claim window stays open while a person sits at the table
+CLAIM_SECONDS = 12.0  # a person's time for a claim, when a turn has a timer
 STANDIN = DEFAULT_BOT  # the level of the bot that plays for a player who dropped
 OPENS_WINDOW = (ActionType.DISCARD, ActionType.ADDKONG)  # after these, claims may open
 
@@ -81,7 +93,7 @@ class Conn:
     hand: int = 0  # the hand its events so far belong to
     sent: int = 0  # events of that hand's history it has had
     last_obs: str | None = None  # the JSON text of the Observation of its last state
-    state_seq: int = -1  # seq of the last state it got
+    state_seq: int = 0  # seq of the last state it got: the states sent to it, counted
     version: int = -1  # the match's version its view was last compared at
     deadline_at: float | None = None  # the deadline it was told
 
@@ -95,16 +107,26 @@ class SeatPlace:
     name: str = ""
     conn: Conn | None = None
     standin: bool = False  # a bot plays for its dropped player
+    auto: bool = False  # 托管: a bot plays for its player, who asked for it
     timer: asyncio.TimerHandle | None = None
+
+    @property
+    def bot_plays(self) -> bool:
+        """A person's seat a bot plays now (dropped past the grace, or 托管)."""
+        return self.standin or self.auto
 
 
 @dataclass
 class RoomOptions:
+    """How a room plays; kept beside its record, so ``--continue`` brings it all back."""
+
     rounds: int = 1
     pace: str = "normal"
     grace: float = 30.0
     turn_seconds: float | None = None
-    claim_pause: float | None = None  # None: the pace's
+    claim_pause: tuple[float, float] | None = None  # None: CLAIM_PAUSE (people at the table)
+    claim_seconds: float | None = None  # None: CLAIM_SECONDS when turn_seconds is set
+    result_seconds: float = RESULT_SECONDS
     result_pause: float | None = None  # None: RESULT_PAUSE at the pace
     config: RuleConfig | None = None
     record: bool = True
@@ -114,8 +136,14 @@ class RoomOptions:
         return PACES[self.pace]
 
     @property
-    def pause_s(self) -> float:
-        return self.pace_s if self.claim_pause is None else self.claim_pause
+    def pause_range(self) -> tuple[float, float]:
+        return CLAIM_PAUSE if self.claim_pause is None else self.claim_pause
+
+    @property
+    def claim_s(self) -> float | None:
+        if self.claim_seconds is not None:
+            return self.claim_seconds
+        return None if self.turn_seconds is None else CLAIM_SECONDS
 
     @property
     def result_s(self) -> float:
@@ -161,7 +189,6 @@ class Room:
     match: Match | None = None
     on_line: Callable[[str], None] | None = None
     tap: Callable[[int | None, dict[str, Any]], None] | None = None
-    seq: int = 0
     watchers: list[Conn] = field(default_factory=list)
     standins: dict[int, Player] = field(default_factory=dict)
 
@@ -171,9 +198,10 @@ class Room:
         self._waiter: asyncio.Future[bool] | None = None  # the room waiting for people
         self._stop = asyncio.Event()
         self.done = asyncio.Event()
-        self._held = False  # the last discard's consequences not yet public
-        self._hold_until = 0.0
-        self._told: set[int] = set()  # seats sent the held view (they choose on the discard)
+        self._window: object = None  # the held window the pause below is for
+        self._window_until = 0.0  # when its pause is over
+        self._pauses = random.SystemRandom()  # claim pauses: nothing to learn from the seed
+        self._ready: set[int] | None = None  # between hands: the seats that said ready
         self._deadline_key: tuple[object, ...] | None = None
         self._deadline_at: float | None = None
         self._last_result: dict[str, Any] | None = None
@@ -215,7 +243,6 @@ class Room:
         room = cls(held.room, places, options or RoomOptions(), state.session.seed, **hooks)
         room.tokens = held
         room.match = match
-        room.seq = _record_lines(state.path)
         room._started.set()
         return room
 
@@ -234,9 +261,15 @@ class Room:
             if place.kind == BOT:
                 out.append(SeatStatus(place.name, BOT, place.level, True))
             else:
-                level = STANDIN if place.standin else ""
-                out.append(SeatStatus(place.name, HUMAN, level, place.conn is not None))
+                auto = place.bot_plays
+                level = STANDIN if auto else ""
+                out.append(SeatStatus(place.name, HUMAN, level, place.conn is not None, auto))
         return out
+
+    @property
+    def people(self) -> bool:
+        """Does a person sit at the table (a player's seat, whoever plays it now)?"""
+        return any(place.kind == HUMAN for place in self.seats)
 
     def _line(self, text: str) -> None:
         if self.on_line is not None:
@@ -324,8 +357,9 @@ class Room:
         if not events and obs_json == conn.last_obs and deadline_at == conn.deadline_at:
             return
         left = None if deadline_at is None else round(max(0.0, deadline_at - self._now()), 2)
+        conn.state_seq += 1
         text = protocol.state_text(
-            self.seq,
+            conn.state_seq,
             obs_json,
             events,
             left,
@@ -334,7 +368,7 @@ class Room:
             round=match.round_number,
             rounds=match.session.rounds or 0,
         )
-        conn.sent, conn.last_obs, conn.state_seq = len(obs.history), obs_json, self.seq
+        conn.sent, conn.last_obs = len(obs.history), obs_json
         conn.deadline_at = deadline_at
         self._send_text(conn, text)
 
@@ -346,29 +380,15 @@ class Room:
         return wire.observation_json(self._view_of(conn)) == conn.last_obs
 
     def _publish(self) -> None:
-        """Each client whose view changed gets a state (``_publish_to``)."""
+        """Each client whose view changed gets a state, at once."""
         for conn in self._conns():
             self._publish_to(conn)
 
     def _publish_to(self, conn: Conn) -> None:
-        """A state to ``conn`` if its view changed; while a discard's consequences are held,
-        only to the seats choosing on it (who then keep getting theirs)."""
         if self.match is None:
             return
-        if self._held:
-            seat = conn.seat
-            if seat is None or self._now() < self._hold_until:
-                return
-            if seat not in self._told and seat not in self.match.game.to_act():
-                return
-            self._told.add(seat)
         self._arm_deadline()
         self._state_to(conn)
-
-    def _release(self) -> None:
-        self._held = False
-        self._told = set()
-        self._publish()
 
     # ------------------------------------------------------------------ joining, leaving
     def join(self, peer: Peer, hello: Hello) -> Conn:
@@ -446,7 +466,6 @@ class Room:
         if place.conn is not conn:
             return  # replaced by a newer connection with the token
         place.conn = None
-        self._told.discard(conn.seat)
         if self.match is not None and not self.match.session_over and not self._stop.is_set():
             self._start_grace(conn.seat)
         self._line(f"seat {conn.seat + 1}: {place.name} left")
@@ -466,11 +485,40 @@ class Room:
         if place.conn is not None:
             return
         place.standin = True
+        self._line(f"seat {seat + 1}: a bot plays for {place.name} until they are back")
+        self._bot_takes(seat)
+
+    def _bot_takes(self, seat: int) -> None:
+        """A person's seat is now played by the stand-in bot (dropped, or 托管)."""
         if seat not in self.standins:
             self.standins[seat] = make_bot(STANDIN, bot_seed(self.seed, seat) + 1)
-        self._line(f"seat {seat + 1}: a bot plays for {place.name} until they are back")
         self._seats_changed()
         self._rouse()
+
+    def set_auto(self, conn: Conn, on: bool) -> bool:
+        """托管 (``{"t": "auto"}``): the seat's player hands it to a bot, or takes it back."""
+        seat = conn.seat
+        if seat is None or self.seats[seat].conn is not conn:
+            why = "only a player's own seat can be handed to a bot"
+            self._refuse(conn, conn.state_seq, Refusal(RefusalCode.NOT_ALLOWED, why))
+            return False
+        place = self.seats[seat]
+        if place.auto == on:
+            return True
+        place.auto = on
+        said = "hands the seat to a bot (托管)" if on else "takes the seat back"
+        self._line(f"seat {seat + 1}: {place.name} {said}")
+        self._bot_takes(seat)
+        return True
+
+    def ready(self, conn: Conn) -> bool:
+        """``{"t": "ready"}``: this seat's player has seen the hand's result (a ready at any
+        other time is harmless and changes nothing)."""
+        seat = conn.seat
+        if self._ready is not None and seat is not None and self.seats[seat].conn is conn:
+            self._ready.add(seat)
+            self._rouse()
+        return True
 
     def reserve(self, seat: int, name: str, *, own: bool = True) -> str:
         """Hold a player's seat for a table the host opens, which will come with this token:
@@ -497,12 +545,28 @@ class Room:
         self._started.set()
 
     # ------------------------------------------------------------------ decisions
+    def take(self, conn: Conn, message: Act | Start | Ready | Auto) -> bool:
+        """A client's message after its hello: done (True), or refused."""
+        match message:
+            case Act():
+                return self.act(conn, message)
+            case Start():
+                return self.start_now(conn)
+            case Ready():
+                return self.ready(conn)
+            case Auto(on=on):
+                return self.set_auto(conn, on)
+
     def act(self, conn: Conn, message: Act) -> bool:
         """A client's decision: applied (True), or refused (nothing changes)."""
         seat = conn.seat
         match = self.match
         if seat is None or match is None or self.seats[seat].conn is not conn:
             self._refuse(conn, message.seq, _stale(seat or 0, "there is nothing to decide"))
+            return False
+        if self.seats[seat].auto:
+            why = "a bot plays this seat (托管): take it back first"
+            self._refuse(conn, message.seq, Refusal(RefusalCode.NOT_ALLOWED, why))
             return False
         if message.seq != conn.state_seq or not self._is_current(conn):
             why = f"that act answers a state that is gone (seq {message.seq})"
@@ -542,22 +606,22 @@ class Room:
     def _apply(self, action: Action) -> None:
         assert self.match is not None
         self.match.apply(action)  # raises IllegalAction, changing nothing
-        self.seq += 1
-        opens = action.type in OPENS_WINDOW or self.match.game.phase in CHOICE_PHASES
-        if opens and not self._held:
-            self._held = True
-            self._hold_until = self._now() + self.options.pause_s
-            self._told = set()
+        self._moved()
+
+    def _moved(self) -> None:
+        """The game moved on: a newly held window gets its pause, and every table sees it."""
+        assert self.match is not None
+        window = self.match.game.window
+        if window is not None and window is not self._window:
+            self._window = window
+            low, high = self.options.pause_range if self.people else (0.0, 0.0)
+            self._window_until = self._now() + self._pauses.uniform(low, high)
         self._rouse()
-        choosing = self.match.game.phase in CHOICE_PHASES
-        if self._held and not choosing and self._now() >= self._hold_until:
-            self._release()  # the pause is over and nobody chooses: all at once, now
-        else:
-            self._publish()
+        self._publish()
 
     def _bot_plays(self, seat: int) -> bool:
         assert self.match is not None
-        return not self.match.is_human(seat) or self.seats[seat].standin
+        return not self.match.is_human(seat) or self.seats[seat].bot_plays
 
     def _bot_choice(self, seat: int) -> Action:
         assert self.match is not None
@@ -589,7 +653,7 @@ class Room:
         )
         if key != self._deadline_key:
             self._deadline_key = key
-            seconds = self.options.turn_seconds
+            seconds = self.options.turn_seconds if game.window is None else self.options.claim_s
             self._deadline_at = None if seconds is None else self._now() + seconds
 
     def _time_out(self) -> None:
@@ -633,42 +697,46 @@ class Room:
 
     async def _wait_for_people(self) -> None:
         """Until something happens (a decision, a seat changes hands) or the deadline."""
+        if await self._wait(self._deadline_at) and not self._stop.is_set():
+            self._time_out()
+
+    async def _wait(self, at: float | None) -> bool:
+        """Until something happens (``_rouse``) or the time ``at`` (True: the time came)."""
         if self._stop.is_set():
-            return
+            return False
         loop = asyncio.get_running_loop()
         waiter = self._waiter = loop.create_future()
-        at = self._deadline_at
         timer = (
             None
             if at is None
             else loop.call_later(max(0.0, at - self._now()), self._deadline_passed, waiter)
         )
         try:
-            late = await waiter
+            return await waiter
         finally:
             self._waiter = None
             if timer is not None:
                 timer.cancel()
-        if late and not self._stop.is_set():
-            self._time_out()
 
     async def _step(self) -> None:
         """One decision's worth of play."""
         assert self.match is not None
         game = self.match.game
-        now = self._now()
-        if self._held and now < self._hold_until:
-            if not self._bots_choose():
-                await self._sleep(self._hold_until - now)
-            return
         if game.phase in CHOICE_PHASES:
-            if not self._bots_choose():
+            if self._bots_choose():
+                return
+            if game.to_act():  # people to decide
                 self._arm_deadline()
                 self._publish()
                 await self._wait_for_people()
+                return
+            wait = self._window_until - self._now()
+            if wait > 0:  # every choice is in: open until its pause is over
+                await self._sleep(wait)
+                return
+            self.match.close_window()
+            self._moved()
             return
-        if self._held:
-            self._release()
         seat = game.turn
         if self._bot_plays(seat):
             version = self.match.version
@@ -705,18 +773,52 @@ class Room:
         for seat, place in enumerate(self.seats):
             if place.kind == HUMAN and place.conn is None:
                 self._start_grace(seat)
-        if self.match.game.phase in CHOICE_PHASES:
-            self._held, self._hold_until, self._told = True, self._now(), set()
+        self.match.hold_windows = self.match.game.hold_windows = True
+        recorder = self.match.recorder
+        if recorder is not None:
+            recorder.on_failure = self._not_saved
+            recorder.on_recovered = self._saved_again
+        self._moved()
+
+    def _not_saved(self, error: OSError) -> None:
+        self._line(f"the record cannot be written: {error.strerror or error}")
+        text = "本局暂时无法保存，牌局继续 · the game cannot be saved for now; play goes on"
+        self._broadcast(protocol.notice(protocol.NOT_SAVED, text))
+
+    def _saved_again(self) -> None:
+        self._line("the record is written again, whole")
+        text = "牌局记录已补存 · the record is saved again, nothing lost"
+        self._broadcast(protocol.notice(protocol.SAVED_AGAIN, text))
 
     async def _play_hand(self) -> None:
         assert self.match is not None
         self._publish()
         while not self.match.hand_over and not self._stopping:
             await self._step()
-        if self._held:
-            await self._sleep(self._hold_until - self._now())
-            self._release()
         self._publish()
+
+    async def _between_hands(self) -> None:
+        """After a result: until every person at the table said ``ready`` (at most
+        ``result_seconds``); a room nobody sits at pauses ``result_s``."""
+        self._ready = set()
+        try:
+            if not self._readers():
+                await self._sleep(self.options.result_s)
+                return
+            until = self._now() + self.options.result_seconds
+            while self._readers() and not self._stopping and self._now() < until:
+                await self._wait(until)
+        finally:
+            self._ready = None
+
+    def _readers(self) -> list[int]:
+        """The people still reading the result: connected, playing their own seat, not ready."""
+        ready = self._ready or set()
+        return [
+            s
+            for s, p in enumerate(self.seats)
+            if p.kind == HUMAN and p.conn is not None and not p.bot_plays and s not in ready
+        ]
 
     def _finish_hand(self) -> None:
         assert self.match is not None
@@ -747,10 +849,10 @@ class Room:
                     self._broadcast(protocol.over(self.match.session.scores))
                     self._line("the session is over")
                     break
-                await self._sleep(self.options.result_s)
+                await self._between_hands()
                 if not self._stopping:
                     self.match.next_hand()
-                    self.seq += 1
+                    self._moved()
         finally:
             self._close()
 
@@ -780,12 +882,3 @@ class Room:
         if self.match is not None:
             self.match.close()
         self.done.set()
-
-
-def _record_lines(path: Path) -> int:
-    """A continued room counts on from its record's length, so no seq is ever used twice."""
-    try:
-        with open(path, "rb") as record:
-            return sum(1 for _ in record)
-    except OSError:
-        return 0

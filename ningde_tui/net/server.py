@@ -204,11 +204,7 @@ class RoomServer:
                 message = protocol.parse_client(text)
                 if isinstance(message, Hello):
                     raise ProtocolError("hello_again", "hello comes once, first")
-                done = (
-                    room.start_now(conn)
-                    if isinstance(message, protocol.Start)
-                    else room.act(conn, message)
-                )
+                done = room.take(conn, message)
                 if not done and not flood.ok():
                     raise ProtocolError("flood", f"at most {FLOOD_RATE:g} refused acts a second")
         except ProtocolError as bad:

@@ -77,6 +77,7 @@ class GameRecorder:
         self._writer = writer
         self.failed: OSError | None = None
         self.on_failure: Callable[[OSError], None] | None = None
+        self.on_recovered: Callable[[], None] | None = None  # the record is whole again
 
     def _write(self, write: Callable[..., None], *args: object) -> None:
         if self.failed is not None:

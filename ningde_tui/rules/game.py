@@ -426,6 +426,9 @@ class Game:
         self.first_discard_done = False
         self.last_discard: tuple[int, int] | None = None  # (seat, tile), until it is claimed
         self.window: ChoiceWindow | None = None  # open while several seats may decide
+        # an online room's table: a discard's claims (and an added kong's 抢杠) stay open,
+        # even when nobody may claim, until ``close_window`` (interfaces.md §6.1)
+        self.hold_windows = False
         self.opening: list[int] = []  # the first go-around's discards, for 臭庄
         self.opening_open = True
         self.last_round = False
@@ -921,8 +924,26 @@ class Game:
         self.window.choices[action.seat] = action
         if action.type == ActionType.DECLINE_THREE_GOLD:
             self._decline_three_gold(action.seat)
-        if not self.to_act():
+        if not self.to_act() and not self._holds(self.window):
             self._resolve()
+
+    def _holds(self, window: ChoiceWindow | None) -> bool:
+        return self.hold_windows and isinstance(window, ClaimWindow | RobKongWindow)
+
+    @property
+    def held(self) -> bool:
+        """A window held open (``hold_windows``) in which every seat has decided, or nobody
+        could: it waits for ``close_window``."""
+        return self.result is None and self._holds(self.window) and not self.to_act()
+
+    def close_window(self) -> list[Event]:
+        """Resolve the held window (``held``): the claims taken, or the next seat draws. The
+        same decisions without holding give the same game (a record holds no such step)."""
+        if not self.held:
+            raise ValueError("no window is held open with every choice made")
+        self._new_events = []
+        self._resolve()
+        return self._new_events
 
     def pass_undecided(self) -> list[Event]:
         """Every seat that has not decided in the current window or claim passes, and the
@@ -988,11 +1009,11 @@ class Game:
             self._emit(
                 Event(EventKind.WIN_BLOCKED, seat, tile, info={"refusal": refusal}, private=True)
             )
-        if not window.options:
-            self._draw((discarder + 1) % 4)
-            return
         window.order = list(window.options)  # seat order from the discarder
-        self.window = window
+        if window.options or self.hold_windows:
+            self.window = window  # held open even when nobody may claim
+            return
+        self._draw((discarder + 1) % 4)
 
     def _claim_options(self, seat: int, window: ClaimWindow) -> list[Action]:
         """胡 / 明杠 / 碰 (anyone) and 吃 (the 下家 only) on a discard (rules.md §5)."""
@@ -1098,7 +1119,7 @@ class Game:
             elif blocked is not None:
                 window.refused[seat] = blocked
         self._note_blocked_wins(window)
-        if not window.options:
+        if not window.options and not self.hold_windows:
             self.window = None
             return False
         window.order = sorted(window.options, key=lambda s: _distance(action.seat, s))

@@ -43,6 +43,8 @@ class Match:
     history: list[list[int]] = field(default_factory=list)  # scores after each hand
     version: int = 0  # bumped by every applied action: stale bot choices are dropped
     recorder: GameRecorder | None = None
+    # an online room's: claims held open until ``close_window`` (``Game.hold_windows``)
+    hold_windows: bool = False
     game: Game = field(init=False)
 
     def __post_init__(self) -> None:
@@ -63,6 +65,7 @@ class Match:
             self.game = self.session.start_hand()
             if self.recorder is not None:
                 self.recorder.hand(self.game)
+        self.game.hold_windows = self.hold_windows
 
     @classmethod
     def new(
@@ -161,6 +164,12 @@ class Match:
             self.recorder.act(action)
         return events
 
+    def close_window(self) -> list[Event]:
+        """The engine's ``close_window``: the held window's claims taken (nothing to record)."""
+        events = self.game.close_window()
+        self.version += 1
+        return events
+
     def finish_hand(self) -> HandResult:
         result = self.session.finish_hand()
         self.history.append(list(self.session.scores))
@@ -170,6 +179,7 @@ class Match:
 
     def next_hand(self) -> Game:
         self.game = self.session.start_hand()
+        self.game.hold_windows = self.hold_windows
         self.version += 1
         if self.recorder is not None:
             self.recorder.hand(self.game)

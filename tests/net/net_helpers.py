@@ -23,7 +23,7 @@ from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import Action, ActionType, Event, Observation
 
 ROOT = Path(__file__).resolve().parents[2]
-INSTANT = {"pace": "instant", "claim_pause": 0.0, "result_pause": 0.0}
+INSTANT = {"pace": "instant", "claim_pause": (0.0, 0.0), "result_pause": 0.0, "result_seconds": 0.0}
 
 
 @contextlib.asynccontextmanager
@@ -66,12 +66,16 @@ class Player:
         watch: bool = False,
         plays: bool = True,
         seed: int = 0,
-        think: float = 0.0,
+        think: float | Callable[[Observation], float] = 0.0,
+        ready: bool = True,
+        chooser: Callable[[Observation, random.Random], Action] | None = None,
     ) -> None:
         self.url, self.name, self.token, self.watch = url, name, token, watch
         self.plays = plays
         self.rng = random.Random(seed)
-        self.think = think
+        self.think = think  # seconds before each answer, or a function of what it decides
+        self.ready = ready  # says ready once it has a hand's result (interfaces.md §6.1)
+        self.chooser = chooser or choose
         self.ws: ClientConnection | None = None
         self.log: list[tuple[float, dict[str, Any]]] = []
         self.seat: int | None = None
@@ -134,6 +138,8 @@ class Player:
                 await self.answer()
         elif kind == "refused":
             self.sent_at = []
+        elif kind == "result" and self.ready and not self.watch:
+            await self.send(protocol.ready())
 
     async def answer(self) -> None:
         """Decide on the last state, if it asks for a decision."""
@@ -141,9 +147,10 @@ class Player:
             return
         seq, obs = self.pending
         self.pending = None
-        if self.think:
-            await asyncio.sleep(self.think)
-        action = choose(obs, self.rng)
+        think = self.think(obs) if callable(self.think) else self.think
+        if think:
+            await asyncio.sleep(think)
+        action = self.chooser(obs, self.rng)
         self.acts += 1
         self.sent_at = [time.monotonic()]
         await self.send(protocol.act(seq, wire.action_to(action)))
