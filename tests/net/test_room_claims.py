@@ -97,8 +97,8 @@ async def test_every_table_sees_a_discard_at_once_while_a_person_thinks_over_a_c
         checked += 1
     assert checked == len(slow)
     # the discarder is shown its discard, and nothing to decide, the moment it is taken
-    for at, state in a.log:
-        if state["t"] == "state" and state["obs"]["phase"] == "claim":
+    for state in a.messages("state"):
+        if state["obs"]["phase"] == "claim":
             mine = [e for e in state["events"] if e["kind"] == "discard" and e["seat"] == 0]
             if mine:
                 assert state["obs"]["legal"] == []
