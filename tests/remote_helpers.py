@@ -5,14 +5,16 @@ seats not taken by the test played at once by bots inside it.
 
 It is not the host: no timers, no grace, no flood control. It lets the client, its bots and
 the remote table be tested end to end over the real transport before the real server exists.
+``running_room`` is the real one: a ``Room`` behind the real ``RoomServer``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,8 @@ from websockets.exceptions import ConnectionClosed
 
 from ningde_tui.net import protocol, wire
 from ningde_tui.net.protocol import Act, Hello, SeatStatus
+from ningde_tui.net.room import Room, RoomOptions
+from ningde_tui.net.server import RoomServer
 from ningde_tui.records.record import result_dict
 from ningde_tui.rules.game import Game, IllegalAction, watcher_view
 from ningde_tui.rules.refusal import Refusal, RefusalCode
@@ -247,3 +251,26 @@ async def until(pilot: Pilot[None], ready: Callable[[], bool], seconds: float = 
 
 def seat_of(pilot: Pilot[None]) -> RemoteTableScreen:
     return next(s for s in pilot.app.screen_stack if isinstance(s, RemoteTableScreen))
+
+
+INSTANT = {"pace": "instant", "claim_pause": (0.0, 0.0), "result_pause": 0.0, "result_seconds": 0.0}
+
+
+@contextlib.asynccontextmanager
+async def running_room(
+    seat_kinds: list[str], seed: int = 7, **options: Any
+) -> AsyncIterator[tuple[RoomServer, Room]]:
+    """A server on 127.0.0.1 (a free port) with one room, its session running."""
+    hooks = {k: options.pop(k) for k in ("tap", "on_line") if k in options}
+    server = RoomServer("127.0.0.1", 0, origins=options.pop("origins", ()))
+    room = server.add(
+        Room.new("ROOM", seat_kinds, RoomOptions(**{**INSTANT, **options}), seed, **hooks)
+    )
+    await server.start()
+    task = asyncio.ensure_future(room.run())
+    try:
+        yield server, room
+    finally:
+        room.stop()
+        await asyncio.wait_for(task, 10)
+        await server.close()

@@ -243,6 +243,26 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "remote.error": ("房间断开了连接：{why}", "The room closed the connection: {why}"),
     "remote.not_connected": ("还没连上房间，请稍候", "Not connected to the room yet"),
     "remote.offline": ("{name}（离线）", "{name} (offline)"),
+    "remote.auto_name": ("{name}（托管·{level}）", "{name} (auto: {level} bot)"),
+    "remote.auto_on": (
+        "托管中：电脑替你出牌（按 b 收回）",
+        "A bot plays your seat (b to take it back)",
+    ),
+    "remote.auto_off": ("你收回了座位，自己出牌", "You play your seat again"),
+    "remote.auto_tag": ("托管", "auto-play"),
+    "remote.not_saved": (
+        "本局暂时无法保存：牌局继续，能写入时自动补存",
+        "The game cannot be saved for now: play goes on, and it is saved once it can be",
+    ),
+    "remote.saved_again": ("牌局记录已补存，没有丢失", "The record is saved again, nothing lost"),
+    "remote.quit_title": ("离开牌桌？", "Leave the table?"),
+    "remote.quit_text": (
+        "你的座位会为你保留，一会儿后由电脑代打。\n回来请用同一个地址：{cmd}",
+        "Your seat is kept for you; after a while a bot plays it.\nTo come back, the same "
+        "address: {cmd}",
+    ),
+    "remote.quit_yes": ("离开", "Leave"),
+    "remote.quit_no": ("留下", "Stay"),
     "remote.joined": ("{name} 进入了房间", "{name} joined"),
     "remote.left": ("{name} 断线了", "{name} dropped out"),
     "remote.watching": ("观战中：只看得到公开的牌", "Watching: only what is public"),
@@ -288,6 +308,9 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "wait.leave": ("离开房间", "Leave the room"),
     "key.start_room": ("开始", "start"),
     "key.leave_room": ("离开", "leave"),
+    "key.leave_room_yes": ("离开", "leave"),
+    "key.stay": ("留下", "stay"),
+    "key.bot_plays": ("托管", "auto-play"),
     # 开房间: hosting a room from the start screen
     "host.title": ("开房间", "Host a room"),
     "host.seats": (

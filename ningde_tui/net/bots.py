@@ -184,7 +184,7 @@ async def play_seat(
         async for message in client.messages():
             if isinstance(message, Dropped):
                 note(f"connection lost ({message.reason}); again in {message.delay:g} s")
-                answered = None
+                answered = rescued = None  # a new connection counts its states from 1
                 continue
             await player.tell(client.last_text)
             seat.feed(message)
@@ -192,6 +192,7 @@ async def play_seat(
                 note(f"the room said: {message.text} ({message.code})")
             elif isinstance(message, Result):
                 note(f"hand {message.hand}: {json.dumps(message.line, ensure_ascii=False)}")
+                await client.send_ready()  # a program has nothing to read: deal on
             elif isinstance(message, Refused):
                 note(f"refused ({message.refusal.code}): {message.refusal.text}")
                 state = seat.state

@@ -206,6 +206,14 @@ class RoomClient:
         """The host's seat: deal now, bots in the seats still free."""
         return await self._send(protocol.start())
 
+    async def send_ready(self) -> bool:
+        """This seat has seen the hand's result: the room may deal the next (§6.1)."""
+        return await self._send(protocol.ready())
+
+    async def send_auto(self, on: bool) -> bool:
+        """托管: a bot plays this seat (``on``), or the player takes it back (§6.1)."""
+        return await self._send(protocol.auto(on))
+
     async def _send(self, message: dict[str, Any]) -> bool:
         ws = self._ws
         if ws is None:

@@ -627,6 +627,17 @@ class NingdeApp(App[None]):
             placeholder = tr(self.lang, "app.palette_prompt")
             self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q quits, but a screen that must ask first (an online seat: ``before_quit``,
+        True when it asked) is asked; a second Ctrl+Q while it asks quits."""
+        for screen in reversed(self.screen_stack):
+            ask = getattr(screen, "before_quit", None)
+            if ask is not None:
+                if ask():
+                    return
+                break
+        self.exit()
+
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit a Textual app: say how to, in the player's language."""
         self.notify(tr(self.lang, "app.quit_how"), title=tr(self.lang, "app.quit_question"))

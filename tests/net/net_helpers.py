@@ -3,47 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from remote_helpers import INSTANT as INSTANT
+from remote_helpers import running_room as running_room
 from websockets.asyncio.client import ClientConnection, connect
 
 from ningde_tui.net import protocol, wire
-from ningde_tui.net.room import Room, RoomOptions
-from ningde_tui.net.server import RoomServer
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import Action, ActionType, Event, Observation
 
 ROOT = Path(__file__).resolve().parents[2]
-INSTANT = {"pace": "instant", "claim_pause": (0.0, 0.0), "result_pause": 0.0, "result_seconds": 0.0}
-
-
-@contextlib.asynccontextmanager
-async def running_room(
-    seat_kinds: list[str], seed: int = 7, **options: Any
-) -> AsyncIterator[tuple[RoomServer, Room]]:
-    """A server on 127.0.0.1 (a free port) with one room, its session running."""
-    hooks = {k: options.pop(k) for k in ("tap", "on_line") if k in options}
-    server = RoomServer("127.0.0.1", 0, origins=options.pop("origins", ()))
-    room = server.add(
-        Room.new("ROOM", seat_kinds, RoomOptions(**{**INSTANT, **options}), seed, **hooks)
-    )
-    await server.start()
-    task = asyncio.ensure_future(room.run())
-    try:
-        yield server, room
-    finally:
-        room.stop()
-        await asyncio.wait_for(task, 10)
-        await server.close()
 
 
 def choose(obs: Observation, rng: random.Random) -> Action:

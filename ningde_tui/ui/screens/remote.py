@@ -5,7 +5,10 @@ screen never waits for the network. Each message is folded into a ``RemoteSeat``
 (net/remote.py) and the table redrawn from its view; a key or a click sends the decision
 as an ``act`` for the state shown, once; the room's refusal is told in the player's language,
 a dropped connection with a notice while it reconnects by itself; a hand's result opens the
-result screen with every hand the room revealed; who is offline is named at the table.
+result screen with every hand the room revealed (closing it tells the room this seat is
+ready for the next hand); who is offline, and whose seat a bot plays (托管), is named at the
+table. ``b`` hands this seat to a bot and takes it back (托管); Ctrl+Q at a live seat asks
+first and says how to come back.
 """
 
 from __future__ import annotations
@@ -19,13 +22,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...i18n.words import level_name, refusal_text, tr
 from ...net.client import ClientEvent, ConnectionLost, Dropped, RoomClient
 from ...net.protocol import (
     BOT,
+    NOT_SAVED,
+    SAVED_AGAIN,
     Error,
+    Notice,
     Over,
     ProtocolError,
     Refused,
@@ -56,6 +63,7 @@ class RemoteTableScreen(SeatInput):
         *tile_bindings(),
         *choice_bindings(),
         *auto_bindings(),
+        Binding("b", "toggle_bot", "key.bot_plays"),
         *COMMON_BINDINGS,
     ]
 
@@ -76,12 +84,14 @@ class RemoteTableScreen(SeatInput):
         self.exit_on_leave = exit_on_leave
         self.sent: int | None = None  # the seq of the state a decision was sent for
         self.dropped = False  # the connection is down (reconnecting)
-        self.showing_result = False
+        self.result_screen: Screen[None] | None = None  # the hand's result, while it is open
         self.interactive = not client.watch
         self.private_seat = None
         self.was_connected: tuple[bool, ...] = (
             True,
         ) * 4  # who was connected at the last ``seats``
+        self.was_auto = False  # a bot played this seat at the last ``seats``
+        self.asking_to_leave = False  # Ctrl+Q asked whether to leave
 
     def compose_beside_hand(self) -> ComposeResult:
         yield Static("", id="deadline")
@@ -136,10 +146,12 @@ class RemoteTableScreen(SeatInput):
             self.show_result(message)
         elif isinstance(message, Over):
             self.announce(Line(tr(self.lang, "remote.over"), "notice"))
-            if not self.showing_result:
+            if self.result_screen is None:
                 self.leave()
         elif isinstance(message, Error):
             self.tell_error(tr(self.lang, "remote.error", why=message.text))
+        elif isinstance(message, Notice):
+            self.tell_notice(message)
 
     def welcomed(self, welcome: Welcome) -> None:
         if self.dropped:
@@ -214,8 +226,16 @@ class RemoteTableScreen(SeatInput):
                 out.append(None if remote.seat is not None else level_name(status.level, lang))
             else:
                 name = status.name or tr(lang, "seat.player", n=seat + 1)
-                out.append(name if status.connected else tr(lang, "remote.offline", name=name))
+                out.append(self._person(name, status))
         return tuple(out)
+
+    def _person(self, name: str, status: SeatStatus) -> str:
+        """A person's name at the table: with 托管 and the bot's level while a bot plays
+        for them (dropped past the grace, or at their word), else offline when gone."""
+        lang = self.lang
+        if status.auto:
+            return tr(lang, "remote.auto_name", name=name, level=level_name(status.level, lang))
+        return name if status.connected else tr(lang, "remote.offline", name=name)
 
     def seats_changed(self) -> None:
         """Name who is offline at the table, and say who came or went."""
@@ -223,6 +243,11 @@ class RemoteTableScreen(SeatInput):
             self.lang, self.seating.bottom, self.table_names(), self.seating.relative
         )
         now = self.remote.connected()
+        mine = self.remote.seat
+        if mine is not None and self.remote.seats[mine].auto != self.was_auto:
+            self.was_auto = self.remote.seats[mine].auto
+            key = "remote.auto_on" if self.was_auto else "remote.auto_off"
+            self.announce(Line(tr(self.lang, key), "notice"))
         for seat, status in enumerate(self.remote.seats):
             if seat != self.remote.seat and now[seat] != self.was_connected[seat]:
                 key = "remote.joined" if now[seat] else "remote.left"
@@ -233,6 +258,47 @@ class RemoteTableScreen(SeatInput):
             self.waiting.show_seats()
         if self.remote.ready:
             self.refresh_table()
+
+    def tell_notice(self, notice: Notice) -> None:
+        """Something every table is told (the record cannot be written, or can again)."""
+        known = {NOT_SAVED: "remote.not_saved", SAVED_AGAIN: "remote.saved_again"}
+        key = known.get(notice.code)
+        text = notice.text if key is None else tr(self.lang, key)
+        self.announce(Line(text, "notice"))
+        bad = notice.code == NOT_SAVED
+        self.notify(text, severity="warning" if bad else "information", timeout=8, markup=False)
+
+    @property
+    def bot_plays(self) -> bool:
+        """Does a bot play this seat now (托管, or the room's stand-in)?"""
+        seat = self.remote.seat
+        return seat is not None and self.remote.seats[seat].auto
+
+    def auto_labels(self) -> tuple[str, ...]:
+        """托管 beside your name while a bot plays your seat, then the auto options on."""
+        tag = (tr(self.lang, "remote.auto_tag"),) if self.bot_plays else ()
+        return tag + super().auto_labels()
+
+    def action_toggle_bot(self) -> None:
+        """托管: hand this seat to a bot, or take it back."""
+        if self.remote.seat is None:
+            return
+        on = not self.bot_plays
+        self.run_worker(self.client.send_auto(on), group="room-send")
+
+    def before_quit(self) -> bool:
+        """Ctrl+Q at a live seat: ask first, saying how to come back (True: asked; not when
+        it is asking already, so a second Ctrl+Q quits)."""
+        if self.remote.seat is None or self.remote.over or self.asking_to_leave:
+            return False
+        self.asking_to_leave = True
+        self.app.push_screen(LeaveRoom(self.client.url), callback=self._left)
+        return True
+
+    def _left(self, leave: bool | None) -> None:
+        self.asking_to_leave = False
+        if leave:
+            self.app.exit()
 
     def tell_error(self, text: str) -> None:
         self.announce(Line(text, "error"))
@@ -271,24 +337,32 @@ class RemoteTableScreen(SeatInput):
 
     # ------------------------------------------------------------ results
     def show_result(self, result: Result) -> None:
+        """The hand's result over the table; one at a time: a result still open when the
+        next comes (a watcher, or a player past the room's wait) gives way to it."""
         from .result import ResultScreen
 
         if not self.remote.ready:
             return
-        self.showing_result = True
+        if self.result_screen is not None:
+            old, self.result_screen = self.result_screen, None
+            old.dismiss()
         remote = self.remote
-        self.app.push_screen(
-            ResultScreen(
-                remote.standings(result),
-                remote.result_view(result),
-                hand_result(result),
-                seating=self.seating,
-            ),
-            callback=self._after_result,
+        screen = ResultScreen(
+            remote.standings(result),
+            remote.result_view(result),
+            hand_result(result),
+            seating=self.seating,
         )
+        self.result_screen = screen
+        self.app.push_screen(screen, callback=lambda _: self._after_result(screen))
 
-    def _after_result(self, _: None = None) -> None:
-        self.showing_result = False
+    def _after_result(self, screen: Screen[None]) -> None:
+        """The player closed the result: the room may deal the next hand for them."""
+        if self.result_screen is not screen:
+            return  # given way to a newer result
+        self.result_screen = None
+        if self.remote.seat is not None and not self.remote.over:
+            self.run_worker(self.client.send_ready(), group="room-send")
         if self.remote.over:
             self.leave()
         else:
@@ -427,6 +501,46 @@ class WaitingRoom(PlayerModal[bool]):
     @on(Button.Pressed, "#wait-leave")
     def action_leave(self) -> None:
         self.dismiss(True)
+
+
+class LeaveRoom(PlayerModal[bool]):
+    """Ctrl+Q at a live seat: leave (True) or stay. The seat is kept for its token, so the
+    same ``ningde join`` address brings the player back to it."""
+
+    CSS_PATH = "remote.tcss"
+    BINDINGS = [
+        Binding("y", "leave", "key.leave_room_yes"),
+        Binding("escape,n", "stay", "key.stay", key_display="Esc"),
+    ]
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="leave-box") as box:
+            box.border_title = tr(lang, "remote.quit_title")
+            yield Static(
+                tr(lang, "remote.quit_text", cmd=f"ningde join {self.url}"), id="leave-text"
+            )
+            with Horizontal(id="join-buttons"):
+                yield Button(tr(lang, "remote.quit_yes"), id="leave-yes", compact=True)
+                yield Button(
+                    tr(lang, "remote.quit_no"), id="leave-no", variant="primary", compact=True
+                )
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#leave-no", Button).focus()
+
+    @on(Button.Pressed, "#leave-yes")
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#leave-no")
+    def action_stay(self) -> None:
+        self.dismiss(False)
 
 
 TURN_CHOICES = (None, 15.0, 30.0, 60.0)
