@@ -53,7 +53,7 @@ from ..records.checks import RecordError
 from ..records.record import check_seed
 from ..records.storage import resume
 from ..table.match import Match
-from . import api, lobby
+from . import api, collect, lobby
 from .limits import RateLimit
 from .lobby import (
     CODE_LENGTH,
@@ -107,6 +107,7 @@ class ServerSettings:
     idle_seconds: float = IDLE_SECONDS
     room_options: dict[str, Any] = field(default_factory=dict)
     on_room: Callable[[ServerRoom], None] | None = None
+    own_collections: bool = False  # the process's full collections on the server's schedule
 
 
 @dataclass(eq=False)
@@ -164,6 +165,9 @@ class CommunityServer(RoomServer):
             raise
         self._spawn(self._janitor())
         self._spawn(self._push_rooms())
+        if self.settings.own_collections:
+            collect.take_over()
+            self._spawn(collect.full_passes())
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)
@@ -185,6 +189,8 @@ class CommunityServer(RoomServer):
         await super().close()
         with contextlib.suppress(StoreError):
             await self.store.close()
+        if self.settings.own_collections:
+            collect.give_back()
 
     def room_url(self, code: str) -> str:
         if self.settings.public_url:
