@@ -184,3 +184,21 @@ async def test_http_answers_and_a_websocket_on_them(tmp_path) -> None:
         with pytest.raises(InvalidStatus):
             await connect(server.room_url("api/rooms"))  # an answer, not a socket
         await asyncio.sleep(0)
+
+
+async def test_too_many_requests_or_lobby_connections_from_one_address(tmp_path) -> None:
+    async with running_server(tmp_path / "server") as server:
+        statuses = [(await aget(server, "/api/rooms"))[0] for _ in range(community.HTTP_RATE + 1)]
+        assert statuses[:-1] == [200] * community.HTTP_RATE and statuses[-1] == 429
+        assert (await aget(server, "/healthz", **{"X-Forwarded-For": "192.0.2.1"}))[0] == 200
+        held = [
+            await LobbyClient(lobby_url(server)).connect(f"L{n}")
+            for n in range(community.LOBBIES_AN_ADDRESS)
+        ]
+        extra = await LobbyClient(lobby_url(server)).connect()
+        closed, came = await extra.closed()
+        assert [m["code"] for m in came] == ["rate_limited"] and closed == 1008
+        await held[0].close()
+        await asyncio.sleep(0.2)
+        again = await LobbyClient(lobby_url(server)).connect("Again")
+        assert again.welcome is not None
