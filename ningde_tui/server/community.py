@@ -554,12 +554,19 @@ class CommunityServer(RoomServer):
         await self._create(conn, Create(QUICK_SEATS))
 
     # ------------------------------------------------------------------ the public list
-    def _entries(self) -> list[RoomEntry]:
+    def _listed(self) -> list[ServerRoom]:
         """The public rooms, those with a free seat first (fullest first), then the others,
         newest first."""
-        rooms = [r for r in self.rooms.values() if isinstance(r, ServerRoom) and r.public]
+        rooms = [
+            r
+            for r in self.rooms.values()
+            if isinstance(r, ServerRoom) and r.public and not r.over and not r.expired
+        ]
         rooms.sort(key=lambda r: (r.free_seats == 0, r.free_seats, -r.created_at))
-        return [self._entry(r) for r in rooms if not r.over and not r.expired]
+        return rooms
+
+    def _entries(self, most: int = lobby.MAX_ROOMS_LISTED) -> list[RoomEntry]:
+        return [self._entry(r) for r in self._listed()[:most]]
 
     def _entry(self, room: ServerRoom) -> RoomEntry:
         return RoomEntry(
@@ -575,14 +582,18 @@ class CommunityServer(RoomServer):
         )
 
     def _rooms_text(self) -> str:
-        """The ``rooms`` message, as many rooms as fit in one frame (made once per change)."""
+        """The ``rooms`` message: as many of the listed rooms as fit in one frame, made once
+        per change (each room written once, until the frame is full)."""
         if self._listing is None:
-            entries = self._entries()
-            text = lobby.dumps(lobby.rooms(entries))
-            while len(text.encode()) > protocol.MAX_MESSAGE and entries:
-                entries = entries[: len(entries) * 3 // 4]
-                text = lobby.dumps(lobby.rooms(entries))
-            self._listing = text
+            head, room_texts = '{"t":"rooms","rooms":[', []
+            size = len(head) + 2
+            for room in self._listed()[: lobby.MAX_ROOMS_LISTED]:
+                text = lobby.dumps(self._entry(room).to_dict())
+                size += len(text.encode()) + 1
+                if size > protocol.MAX_MESSAGE:
+                    break
+                room_texts.append(text)
+            self._listing = head + ",".join(room_texts) + "]}"
         return self._listing
 
     async def _push_rooms(self) -> None:
@@ -591,8 +602,10 @@ class CommunityServer(RoomServer):
         while True:
             await self._changed.wait()
             self._changed.clear()
+            if not self.lobbies:
+                continue  # nobody to tell: made when someone asks
             text = self._rooms_text()
-            if text != last and self.lobbies:
+            if text != last:
                 for conn in list(self.lobbies):
                     conn.peer.send(text)
                 last = text
@@ -604,7 +617,7 @@ class CommunityServer(RoomServer):
         return api.json_response({"name": self.settings.name, "lobby": lobby_url})
 
     async def _api_rooms(self, query: str) -> Response:
-        entries = self._entries()[: lobby.MAX_ROOMS_LISTED]
+        entries = self._entries()
         return api.json_response({"rooms": [e.to_dict() for e in entries]})
 
     async def _api_leaderboard(self, query: str) -> Response:
