@@ -278,3 +278,26 @@ async def test_the_rooms_message_holds_what_fits_in_one_frame_free_seats_first(t
         assert free == sorted(free)  # the fullest rooms (fewest free seats) first
         status, rooms = await aget_json(server, "/api/rooms")
         assert len(rooms["rooms"]) == 200  # HTTP is not a frame: all of them
+
+
+async def test_a_room_waiting_for_players_keeps_their_seats_over_a_restart(tmp_path) -> None:
+    data = tmp_path / "server"
+    async with running_server(data) as server:
+        client = await LobbyClient(lobby_url(server)).connect("Xia")
+        made = await client.ask(lobby.create(["human", "human", "easy", "easy"], pace="instant"))
+        code = made["code"]
+        first = Player(made["url"], "Yan", plays=False)
+        await first.connect()
+        await first.run(lambda m: m["t"] == "welcome")
+        await wait_for(lambda: any(data.glob(f"records/*{code}.room.json")))
+    async with running_server(data) as again:  # the same data folder, another port
+        room = again.rooms[code]
+        assert not room.started and room.free_seats == 1
+        back = Player(again.room_url(code), "Yan", token=first.token, seed=1)
+        await back.connect()
+        await back.run(lambda m: m["t"] == "welcome")
+        assert back.seat == first.seat
+        other = Player(again.room_url(code), "Zed", seed=2)
+        await other.connect()
+        await play_to_the_end([back, other])
+        assert back.messages("over") and other.messages("over")
