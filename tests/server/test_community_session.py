@@ -160,6 +160,7 @@ async def test_a_listed_room_leaves_the_list_when_its_session_is_over(tmp_path) 
         status, rooms = await aget_json(server, "/api/rooms")
         assert code not in [r["code"] for r in rooms["rooms"]]
         assert (await aget(server, f"/r/{code}-1"))[0] == 200  # its records stay for replay
+        await wait_for(lambda: code not in server.rooms)  # its last messages out, it is gone
         status, health = await aget_json(server, "/healthz")
         assert health == {"ok": True, "rooms": 0, "players": 1}
 
