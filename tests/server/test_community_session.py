@@ -302,3 +302,18 @@ async def test_a_room_waiting_for_players_keeps_their_seats_over_a_restart(tmp_p
         await other.connect()
         await play_to_the_end([back, other])
         assert back.messages("over") and other.messages("over")
+
+
+async def test_a_public_url_names_the_rooms_and_the_replays(tmp_path) -> None:
+    async with running_server(tmp_path / "server", public_url="wss://mj.example.org") as server:
+        client = await _client_at(server, "Abe")
+        made = await client.ask(lobby.create(["human", "easy", "easy", "easy"]))
+        assert made["url"] == f"wss://mj.example.org/{made['code']}"
+        assert server.http_url() == "https://mj.example.org"
+        status, index = await aget_json(server, "/")
+        assert index["lobby"] == "wss://mj.example.org/lobby"
+
+
+async def _client_at(server, name: str) -> LobbyClient:
+    """A lobby client on the server's own socket (its public URL names a proxy)."""
+    return await LobbyClient(server.url("lobby")).connect(name)
