@@ -82,6 +82,7 @@ IDLE_SECONDS = 600.0  # a room nobody has been connected to this long before it 
 PUSH_SECONDS = 1.0  # the lobby pushes the public rooms at most this often
 LOBBY_RATE, LOBBY_BURST = 5.0, 20  # lobby messages a second (on average), at once
 MAX_LOBBIES = 10_000  # lobby connections at once
+HELLO_TRIES = 5  # hellos a lobby client may send while the store cannot answer
 LOBBIES_AN_ADDRESS = 20  # lobby connections at once from one address
 HTTP_RATE = 300  # HTTP requests one address may make a minute
 SERVED_KEPT = 128  # served hands kept, ready to serve again
@@ -499,7 +500,9 @@ class CommunityServer(RoomServer):
             await peer.finish()
 
     async def _lobby_hello(self, ws: ServerConnection, conn: LobbyConn) -> None:
-        while True:
+        """Until a hello is welcomed: a hello the store cannot answer is refused
+        (``unavailable``) and may come again, ``HELLO_TRIES`` times."""
+        for _ in range(HELLO_TRIES):
             try:
                 text = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
             except TimeoutError:
@@ -522,6 +525,7 @@ class CommunityServer(RoomServer):
             self._send(conn, lobby.welcome(message.name, key, rating, self.settings.name))
             conn.peer.send(self._rooms_text())
             return
+        raise ProtocolError(lobby.UNAVAILABLE, "the server cannot say hello now: try later")
 
     @staticmethod
     def _send(conn: LobbyConn, message: dict[str, Any]) -> None:
