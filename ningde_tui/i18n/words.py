@@ -311,6 +311,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "key.leave_room_yes": ("离开", "leave"),
     "key.stay": ("留下", "stay"),
     "key.bot_plays": ("托管", "auto-play"),
+    "key.call": ("按座位号要牌", "claim: your seat's number"),
     # 开房间: hosting a room from the start screen
     "host.title": ("开房间", "Host a room"),
     "host.seats": (
@@ -518,6 +519,16 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "cover.enter": ("按 Enter 显示手牌", "Press Enter to show your hand"),
     "cover.others": ("其他玩家请不要看屏幕", "Everyone else, please look away"),
     "cover.wait": ("请稍候…", "One moment…"),
+    "cover.call_how": (
+        "要吃、碰、杠或胡这张牌的，请按自己的座位号：",
+        "To chow, pong, kong or win on it, press your seat's number:",
+    ),
+    "cover.call_tile": ("{who} 打出 {tile}", "{who} discards {tile}"),
+    "cover.call_kong": ("{who} 加杠 {tile}", "{who} adds a kong of {tile}"),
+    "table.nothing_to_call": (
+        "这张牌你没有可以吃、碰、杠、胡的：按 s 交回",
+        "Nothing for you to claim on it: press s to hand back",
+    ),
     "key.reveal": ("显示手牌", "show hand"),
     # Replay viewer
     "replay.where": (

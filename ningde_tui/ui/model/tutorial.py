@@ -329,6 +329,15 @@ class LessonTable:
             self.step += 1
         return events
 
+    def hold_claims(self) -> None:
+        """A lesson has one player: no calls to take (hot-seat's)."""
+
+    def open_call(self) -> tuple[object, Event | None] | None:
+        return None
+
+    def let_go(self, take_wins: bool = False) -> list[Event]:
+        return []
+
     def finish_hand(self) -> HandResult:
         return self.match.finish_hand()
 
