@@ -16,7 +16,8 @@ Nor are the young generations collected while a move is being drawn: the table's
 its frame make some tens of thousands of objects, enough for a few young collections of a
 millisecond or two each in the middle of the frame. ``hold`` stops them as the table starts to
 redraw and ``drawn`` lets them go on once its frame is on the screen (at the latest at the
-next quiet check, a second on), where they catch up at once.
+next quiet check, a second on), where they catch up at once; only in an app that is told when a
+frame has gone (``take_over(frames_told=...)``: ``ui/textual_compat.py``'s ``FRAMES_TOLD``).
 """
 
 from __future__ import annotations
@@ -37,15 +38,18 @@ _saved: tuple[int, int, int] | None = None  # the thresholds before the first of
 _last_pass = monotonic()
 _last_move = 0.0  # when the table last changed
 _held = False  # the young collections are held while a move is drawn
+_frames_told = True  # the running app lets them go as its frame goes (``drawn``)
 
 
-def take_over() -> None:
-    """An app starts: Python stops making full passes of its own."""
-    global _running, _saved
+def take_over(frames_told: bool = True) -> None:
+    """An app starts: Python stops making full passes of its own. ``frames_told``: the app
+    calls ``drawn`` as each frame goes to the terminal (else no collection is held)."""
+    global _running, _saved, _frames_told
     if _running == 0:
         _saved = gc.get_threshold()
         young, middle = _saved[0], _saved[1]
         gc.set_threshold(young, middle, NEVER)
+        _frames_told = frames_told
     _running += 1
 
 
@@ -69,7 +73,7 @@ def moved() -> None:
 def hold() -> None:
     """A move is being drawn: no collection until its frame is on the screen (``drawn``)."""
     global _held
-    if _running and not _held and gc.isenabled():
+    if _running and _frames_told and not _held and gc.isenabled():
         gc.disable()
         _held = True
 

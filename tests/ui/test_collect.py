@@ -16,6 +16,7 @@ from scenarios import win_on_discard_match
 
 from ningde_tui.ui import collect
 from ningde_tui.ui.screens.result import ResultScreen
+from ningde_tui.ui.textual_compat import frame_writer, set_frame_writer
 
 
 @dataclass
@@ -91,13 +92,13 @@ async def test_no_collection_falls_inside_a_moves_frame() -> None:
     quiet check."""
     app = table_app(win_on_discard_match())
     held_at_frames: list[bool] = []
-    display = app._display
+    display = frame_writer(app)
 
     def frame(screen: object, renderable: object) -> None:
         held_at_frames.append(not gc.isenabled())
-        display(screen, renderable)  # type: ignore[arg-type]
+        display(screen, renderable)
 
-    app._display = frame  # type: ignore[method-assign]
+    set_frame_writer(app, frame)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         held_at_frames.clear()
