@@ -113,7 +113,7 @@ class RoomWebServer(CappedServer):
         address cannot be had."""
         self.folder = Path(tempfile.mkdtemp(prefix="ningde-web-"))  # 0700
         runner = web.AppRunner(
-            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=5
+            await self.web_application(), handle_signals=False, access_log=None, shutdown_timeout=5
         )
         await runner.setup()
         try:
@@ -139,8 +139,8 @@ class RoomWebServer(CappedServer):
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
+    async def web_application(self) -> web.Application:
+        app = await super().web_application()
         app.router.add_get("/seat/{seat}", self.handle_seat, name="seat")
         app.router.add_get("/watch", self.handle_watch, name="watch")
         app.router.add_get("/ws/seat/{seat}", self.handle_websocket, name="seat_websocket")

@@ -23,7 +23,6 @@ from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, Any
 
-from rich.console import RenderableType
 from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -41,7 +40,7 @@ from ..records.storage import (
 )
 from ..settings.store import Settings, save_settings, settings_path
 from ..table.presets import DEFAULT_BOT
-from . import collect
+from . import collect, textual_compat
 from .localize import localize_bindings
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
 from .palette import THEME
@@ -87,7 +86,7 @@ class Page:
         return self.screen
 
 
-class NingdeApp(App[None]):
+class NingdeApp(textual_compat.FramesTold, App[None]):
     # the first screen's CSS is read with the app's: parsed once, not again with everything
     # read before it when the screen opens (as a screen's own CSS is)
     CSS_PATH = ["app.tcss", "screens/start.tcss"]
@@ -144,9 +143,8 @@ class NingdeApp(App[None]):
         if not self.opens_on_the_start_screen():
             return super().get_default_screen()
         start = self.start(self.seed)
-        # a pushed screen is given a result callback, which switch_screen takes back from it as
-        # the screen leaves; Textual gives its default screen none
-        start._push_result_callback(self, None)
+        if not textual_compat.become_default_screen(start, self):
+            return super().get_default_screen()  # (pushed over it as the app mounts)
         self.floor = 0
         return start
 
@@ -233,13 +231,12 @@ class NingdeApp(App[None]):
     def collect_at_quiet_moments(self) -> None:
         """Python's full garbage collections (tens of ms) made when no one is watching a move
         being drawn: at a hand's result, or a quiet moment (``ui/collect.py``)."""
-        collect.take_over()
+        collect.take_over(frames_told=textual_compat.FRAMES_TOLD)
         self.set_interval(collect.QUIET, lambda: collect.when_quiet(self.last_input))
 
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        """(A frame goes to the terminal: the collections held while a move was drawn go on,
-        ``ui/collect.py``.)"""
-        super()._display(screen, renderable)
+    def frame_sent(self) -> None:
+        """(A frame has gone to the terminal: the collections held while a move was drawn go
+        on, ``ui/collect.py``.)"""
         collect.drawn()
 
     async def on_event(self, event: events.Event) -> None:

@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import pytest
 from rich.segment import Segment
-from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.strip import Strip
 
 from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.table import TableScreen
+from ningde_tui.ui.textual_compat import (
+    frame_updates,
+    frame_writer,
+    screen_strips,
+    set_frame_writer,
+)
 from ningde_tui.ui.widgets.hand import _TILE_ROWS
 from ningde_tui.ui.widgets.log import TableLog
 from ningde_tui.ui.widgets.steady import SteadyStatic
 
 Cell = tuple[str, object]
+LayoutUpdate, ChopsUpdate = frame_updates()  # (a whole frame, a partial one)
 
 
 def cells(strip: Strip) -> list[Cell]:
@@ -75,7 +81,7 @@ def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
         elif isinstance(widget, SteadyStatic):
             widget.forget_rows()
         widget.refresh()
-    return [cells(strip) for strip in screen._compositor.render_strips()]
+    return [cells(strip) for strip in screen_strips(screen)]
 
 
 @pytest.mark.parametrize("size", [(110, 34), (160, 50)])
@@ -84,13 +90,13 @@ async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, 
     match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
     app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
     terminal = Terminal(*size)
-    display = app._display
+    display = frame_writer(app)
 
     def shown(screen: object, update: object) -> None:
-        display(screen, update)  # type: ignore[arg-type]
+        display(screen, update)
         terminal.paint(update)
 
-    app._display = shown  # type: ignore[method-assign]
+    set_frame_writer(app, shown)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen

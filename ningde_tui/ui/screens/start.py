@@ -24,9 +24,9 @@ from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ...settings.store import rules_summary
 from ...table.presets import BOT_LEVELS
-from ..lazy_select import LazySelect
 from ..model.launch import HostTarget, RoomTarget
 from ..palette import GOLD, MUTED
+from ..textual_compat import LazySelect
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
 from .base import OpenScreen, PlayerScreen, arrow_bindings, arrow_focus
