@@ -99,6 +99,7 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
 
     def __init__(self, options: LaunchOptions | None = None, first_page: str | None = None) -> None:
         super().__init__()
+        textual_compat.keep_wide_characters_whole()  # a notice over the hand drawn whole
         options = options or LaunchOptions()
         self.options = options
         self.first_page = first_page  # a page opened over the start screen (``ningde learn``)

@@ -87,6 +87,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from contextlib import suppress
+from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -134,6 +135,9 @@ PRIVATE_NAMES = frozenset(
         "_merged_bindings",
         "_bindings",
         "_pruning",
+        "_render_chops",
+        "_get_renders",
+        "_wide_kept",
         # textual-serve
         "_open_app_process",
         "_build_environment",
@@ -146,7 +150,6 @@ PRIVATE_NAMES = frozenset(
         # measured by the tests and benchmarks
         "_compositor",
         "_refresh_layout",
-        "_render_chops",
         "_driver",
         "_exception",
     }
@@ -289,6 +292,73 @@ if TYPE_CHECKING or TEXTUAL_PINNED:
 
 else:
     LazySelect = Select
+
+
+def keep_wide_characters_whole() -> None:
+    """Draw a wide character (every Chinese character) whole where widgets overlap: Textual
+    cuts each widget's row at the edges of every widget on that row, the ones beneath it
+    included, and a cut through a wide character turns it into two spaces, so a notice over
+    the hand lost every character that sat across a tile's edge ("自动过：开" drawn as "  动过";
+    Textual's issue #6357). Here a widget's row is cut only where the widgets in front of it
+    take over, and a run it shows whole is given to the first of its chops, the others left
+    empty (``_render_chops``), with each chop's end where its strip ends
+    (``render_partial_update``). Checked by ``tests/ui/test_wide_characters.py`` (notices
+    over the hand at three sizes) and ``tests/ui/test_redraw.py`` (the partial frames add up
+    to the screen drawn whole). Public path: Textual's own cutting (the characters lost)."""
+    if not TEXTUAL_PINNED:
+        return
+    from textual._compositor import Compositor
+
+    if getattr(Compositor, "_wide_kept", False):
+        return
+    partial = Compositor.render_partial_update
+
+    def render_partial_update(self: Compositor) -> Any:
+        update = partial(self)
+        if update is not None:
+            update.chop_ends = [
+                [end if strip is None else x + strip.cell_length for (x, strip), end in pairs]
+                for pairs in (
+                    zip(line.items(), ends, strict=False)
+                    for line, ends in zip(update.chops, update.chop_ends, strict=False)
+                )
+            ]
+        return update
+
+    Compositor._render_chops = _whole_chops  # type: ignore[method-assign,assignment]
+    Compositor.render_partial_update = render_partial_update  # type: ignore[method-assign]
+    Compositor._wide_kept = True  # type: ignore[attr-defined]
+
+
+def _whole_chops(self: Any, crop: Region, is_rendered_line: Callable[[int], bool]) -> Any:
+    """Textual 8.2.8's ``Compositor._render_chops``, but a widget's row is divided only where
+    a widget in front of it already holds the chop (painting goes front to back)."""
+    from textual.strip import Strip
+
+    cuts = self.cuts
+    chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+    empty = Strip([], 0)
+    for region, clip, strips in self._get_renders(crop):
+        render_region = region.intersection(clip)
+        render_x = render_region.x
+        first_cut, last_cut = render_region.column_span
+        for y, strip in zip(render_region.line_range, strips, strict=False):
+            if not is_rendered_line(y):
+                continue
+            line = chops[y]
+            starts = [cut for cut in cuts[y] if last_cut > cut >= first_cut]
+            if not starts:
+                continue
+            free = [line.get(cut) is None for cut in starts]
+            bounds = [i for i in range(1, len(starts)) if free[i] != free[i - 1]]
+            offsets = [starts[i] - render_x for i in bounds] + [last_cut - render_x]
+            runs = pairwise([0, *bounds, len(starts)])
+            for (start, stop), piece in zip(runs, strip.divide(offsets), strict=False):
+                if free[start]:
+                    line[starts[start]] = piece
+                    for cut in starts[start + 1 : stop]:
+                        line[cut] = empty
+    return chops
 
 
 def become_default_screen(screen: Screen[Any], app: App[Any]) -> bool:
