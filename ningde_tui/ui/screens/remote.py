@@ -154,13 +154,14 @@ class RemoteTableScreen(SeatInput):
             self.announce(Line(tr(self.lang, "remote.watching"), "notice"))
         if not welcome.started and self.waiting is None:
             self.waiting = WaitingRoom(self.share, self.remote, welcome.host_seat)
-            self.app.push_screen(self.waiting, callback=self._waited)
+            self.show_over(self.waiting, callback=self._waited)
 
     # ------------------------------------------------------------ before the first deal
     def close_waiting(self) -> None:
         if self.waiting is not None:
             waiting, self.waiting = self.waiting, None
-            waiting.dismiss(False)
+            if not self.withdraw(waiting):
+                waiting.dismiss(False)
 
     def _waited(self, leave: bool | None) -> None:
         self.waiting = None
@@ -277,7 +278,7 @@ class RemoteTableScreen(SeatInput):
             return
         self.showing_result = True
         remote = self.remote
-        self.app.push_screen(
+        self.show_over(
             ResultScreen(
                 remote.standings(result),
                 remote.result_view(result),
