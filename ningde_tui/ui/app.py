@@ -620,8 +620,11 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
             self.screen.show_room_rules(chosen.rules)
 
     def action_command_palette(self) -> None:
-        """Textual's command palette, its prompt in the player's language."""
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+        """Textual's command palette, its prompt in the player's language: one at most, so
+        not while one is anywhere in the stack (Textual looks at the top screen only, and a
+        second palette would take the first one's id)."""
+        palette_open = any(isinstance(s, CommandPalette) for s in self.screen_stack)
+        if self.use_command_palette and not palette_open:
             placeholder = tr(self.lang, "app.palette_prompt")
             self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 

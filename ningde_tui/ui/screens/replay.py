@@ -397,7 +397,7 @@ class ReplayScreen(BoardScreen):
         standings = Standings(h[self.hand].number, (*before, after), after, final)
         playing = self.timer is not None
         self.stop_autoplay()
-        self.app.push_screen(
+        self.show_over(
             ResultScreen(
                 standings,
                 view,

@@ -160,7 +160,7 @@ class TableScreen(SeatInput):
             seats.pop(opened.seat, None)  # not on your own discard
         if self.cover is None:
             self.cover = CoverScreen(None)
-            self.app.push_screen(self.cover, callback=self._reveal_for_next)
+            self.show_over(self.cover, callback=self._reveal_for_next)
         self.cover.take_calls(tile, seats, self._called)
 
     def _called(self, seat: int) -> None:
@@ -190,10 +190,10 @@ class TableScreen(SeatInput):
     def _do(self, step: Cover) -> None:
         human = self.seats.covered_for
         if step == Cover.PUT_UP:
-            self.set_viewer(None)
+            self.set_viewer(None)  # at once, though the cover waits for what a player opened
             name = None if human is None else self.result_seating().name(human)
             self.cover = CoverScreen(name)
-            self.app.push_screen(self.cover, callback=self._reveal_for_next)
+            self.show_over(self.cover, callback=self._reveal_for_next)
             if human is None:
                 self.set_timer(max(self.seats.hold, FRAME), self.check_cover)
         elif step == Cover.NAME and self.cover is not None and human is not None:
@@ -344,7 +344,7 @@ class TableScreen(SeatInput):
         result = table.finish_hand()
         final = table.session_over or self.demo_done
         pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
-        self.app.push_screen(
+        self.show_over(
             ResultScreen(
                 table.standings(final),
                 view,
