@@ -334,6 +334,8 @@ class RemoteTableScreen(SeatInput):
             if action in self.DISCARD_ACTIONS and not self.hand_view.active:
                 return False
             return self.interactive
+        if action == "toggle_bot":  # a watcher has no seat to hand over
+            return self.remote.seat is not None
         return True
 
     # ------------------------------------------------------------ results
