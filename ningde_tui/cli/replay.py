@@ -14,7 +14,7 @@ from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import EventKind
 from ..settings.store import command_look
 from ..ui.model.announce import describe
-from .play import run_table
+from .launch import run_table, table_app
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -122,13 +122,7 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
-    from ..ui.collect import import_frozen
-
-    import_frozen("ningde_tui.ui.app")
-    from ..ui.app import NingdeApp
-    from ..ui.model.launch import LaunchOptions
-
-    options = LaunchOptions.for_command(
+    return table_app(
         args.lang,
         None,
         args.ascii,
@@ -137,7 +131,6 @@ def _watch_app(args: argparse.Namespace) -> NingdeApp:
         replay_open=not args.hidden,
         replay_speed=max(args.speed, 0.05),
     )
-    return NingdeApp(options)
 
 
 def _print_steps(replay: Replay, lang: str = "zh", ascii_tiles: bool = False) -> None:

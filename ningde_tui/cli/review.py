@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 from ..analysis.review import EXIT_BAD, EXIT_OK, PROG, Review, default_seat, review_replay
-from ..i18n.words import LANGS, pad, record_name, tile_name, tr
+from ..i18n.words import pad, record_name, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import Action
 from ..settings.store import command_look
+from .options import lang_option
 
 
 def action_words(action: Action, lang: str, ascii_tiles: bool) -> str:
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         "names it 1-4, as the table does); default: the first human seat, else 0",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision")
-    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
+    lang_option(parser)
     args = parser.parse_args(argv)
     try:
         replay = replay_file(args.file)

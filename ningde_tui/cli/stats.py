@@ -12,6 +12,7 @@ from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, collect, tally
 from ..i18n.words import LANGS, pad, pattern_name, record_name, tr
 from ..records.storage import records_dir
 from ..settings.store import command_look
+from .options import lang_option
 
 
 # ----------------------------------------------------------------------------- output
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         "--against", metavar="LEVEL", help="only games where every bot opponent plays at LEVEL"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
+    lang_option(parser)
     parser.add_argument("--no-cache", action="store_true", help="replay every record afresh")
     args = parser.parse_args(argv)
     folder = args.dir if args.dir is not None else records_dir()

@@ -40,7 +40,7 @@ before = list(base.LEVELS)
 base.register_level("dummy", base.GreedyBot)
 
 from textual.widgets import Select
-from ningde_tui.cli import play
+from ningde_tui.cli import options
 from ningde_tui.cli.simulate import main as simulate
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
@@ -64,7 +64,7 @@ print(json.dumps({
     "plain": list(base.PLAIN_BOTS),
     "offered": list(BOT_LEVELS),
     "stats_filter": list(AGAINST[1:]),
-    "play": play.parse_bots("dummy,hard,dummy"),
+    "play": options.parse_bots("dummy,hard,dummy"),
     "simulate": simulate(["--hands", "1", "--bots", "dummy,dummy,normal,random", "--json"]),
     "start_screen": asyncio.run(start_screen()),
 }))
