@@ -37,9 +37,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
     return table_app(
-        args.lang,
-        args.speed,
-        args.ascii,
+        args,
         seed=args.seed,
         seats=tuple(args.bots),
         demo=True,

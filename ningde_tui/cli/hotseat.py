@@ -69,9 +69,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     except ValueError as exc:
         parser.error(str(exc))
     return table_app(
-        args.lang,
-        args.pace,
-        args.ascii,
+        args,
         seed=args.seed,
         rounds=rounds,
         seats=tuple(plan),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -15,23 +16,19 @@ if TYPE_CHECKING:
 WEB_DRIVER = "TEXTUAL_DRIVER"  # set by textual-serve: the app talks to a browser, not a tty
 
 
-def table_app(
-    lang: str | None,
-    pace: str | None,
-    ascii_tiles: bool,
-    first_page: str | None = None,
-    **options: Any,
-) -> NingdeApp:
-    """The app a command opens: its language, pace and tile style where the command line gives
-    them, else the settings'; ``options`` for the rest of its ``LaunchOptions``; ``first_page``
-    opened over the start screen. The app's modules are loaded here, not before."""
+def table_app(args: argparse.Namespace, first_page: str | None = None, **options: Any) -> NingdeApp:
+    """The app a command opens: the look its command line gives (``--lang``, ``--ascii``, and
+    ``--pace`` where the command has one: ``look_options``, ``pace_option``) over the
+    settings', ``options`` for the rest of its ``LaunchOptions``, ``first_page`` opened over
+    the start screen. The app's modules are loaded here, not before."""
     from ..ui.collect import import_frozen
 
     import_frozen("ningde_tui.ui.app")
     from ..ui.app import NingdeApp
     from ..ui.model.launch import LaunchOptions
 
-    launch = LaunchOptions.for_command(lang, pace, ascii_tiles, **options)
+    pace = getattr(args, "pace", None)
+    launch = LaunchOptions.for_command(args.lang, pace, args.ascii, **options)
     return NingdeApp(launch, first_page=first_page)
 
 

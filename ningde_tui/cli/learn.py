@@ -25,4 +25,4 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     look_options(parser)
     pace_option(parser)
     args = parser.parse_args(argv)
-    return table_app(args.lang, args.pace, args.ascii, first_page="tutorial")
+    return table_app(args, first_page="tutorial")

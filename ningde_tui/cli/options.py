@@ -79,8 +79,8 @@ def look_options(parser: argparse.ArgumentParser) -> None:
 def pace_option(
     parser: argparse.ArgumentParser, flag: str = "--pace", help: str = PACE_HELP
 ) -> None:
-    """How fast the bots play (over the settings)."""
-    parser.add_argument(flag, choices=list(PACES), help=help)
+    """How fast the bots play (over the settings): ``args.pace``, whatever the flag."""
+    parser.add_argument(flag, dest="pace", choices=list(PACES), help=help)
 
 
 def common_options(parser: argparse.ArgumentParser) -> None:

@@ -42,9 +42,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     )
     args = parser.parse_args(argv)
     return table_app(
-        args.lang,
-        args.pace,
-        args.ascii,
+        args,
         seed=args.seed,
         bots=tuple(args.bots),
         rounds=checked_rounds(parser, args),

@@ -123,9 +123,7 @@ def _watch(args: argparse.Namespace) -> int:
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
     return table_app(
-        args.lang,
-        None,
-        args.ascii,
+        args,
         replay=Path(args.file),
         replay_seat=args.seat - 1,
         replay_open=not args.hidden,
