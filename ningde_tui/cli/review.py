@@ -46,16 +46,8 @@ def render_text(review: Review, replay: Replay, lang: str = "zh", ascii_tiles: b
     for d in review.decisions:
         if d.agree:
             continue
-        extra = ""
-        if d.effective_played is not None and d.effective_suggested is not None:
-            extra = tr(
-                lang,
-                "cli.review_cost",
-                ep=d.effective_played,
-                es=d.effective_suggested,
-                sp=d.shanten_played,
-                ss=d.shanten_suggested,
-            )
+        outlook = d.outlook()
+        extra = "" if outlook is None else "   " + tr(lang, "review.cost", **outlook)
         lines.append(
             tr(
                 lang,

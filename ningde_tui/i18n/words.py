@@ -620,10 +620,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "第{hand}局 第{step}步：打的 {played} 建议 {suggested}{extra}",
         "hand {hand:>2} step {step:>3}: played {played} suggested {suggested}{extra}",
     ),
-    "cli.review_cost": (
-        "   进张 {ep} 比 {es} · 向听 {sp} 比 {ss}",
-        "   effective tiles {ep} vs {es} · shanten {sp} vs {ss}",
-    ),
     "cli.review_total": (
         "共 {n} 次选择，{agree} 次相同（{pct:.0f}%）",
         "{n} decisions, {agree} agree ({pct:.0f}%)",
