@@ -39,7 +39,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     return table_app(
         args,
         seed=args.seed,
-        seats=tuple(args.bots),
+        seats=args.bots,
         demo=True,
         demo_hands=args.hands,
     )

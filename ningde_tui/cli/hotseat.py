@@ -72,7 +72,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
         args,
         seed=args.seed,
         rounds=rounds,
-        seats=tuple(plan),
-        names=tuple(args.names) if args.names is not None else None,
+        seats=plan,
+        names=args.names,
         start_screen=False,
     )

@@ -20,7 +20,10 @@ def table_app(args: argparse.Namespace, first_page: str | None = None, **options
     """The app a command opens: the look its command line gives (``--lang``, ``--ascii``, and
     ``--pace`` where the command has one: ``look_options``, ``pace_option``) over the
     settings', ``options`` for the rest of its ``LaunchOptions``, ``first_page`` opened over
-    the start screen. The app's modules are loaded here, not before."""
+    the start screen. The app's modules are loaded here, not before, and frozen
+    (``import_frozen``) with all that is alive then: so ``options`` are the values as parsed
+    (lists, strings), and ``LaunchOptions`` makes the tuples and the path the app keeps after
+    the freeze; nothing of one launch stays frozen with the modules."""
     from ..ui.collect import import_frozen
 
     import_frozen("ningde_tui.ui.app")

@@ -44,7 +44,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     return table_app(
         args,
         seed=args.seed,
-        bots=tuple(args.bots),
+        bots=args.bots,
         rounds=checked_rounds(parser, args),
         start_screen=not args.no_start,
         resume=args.resume,

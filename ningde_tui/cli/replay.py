@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n.words import pattern_name, tile_name, tr
@@ -124,7 +123,7 @@ def _watch(args: argparse.Namespace) -> int:
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
     return table_app(
         args,
-        replay=Path(args.file),
+        replay=args.file,
         replay_seat=args.seat - 1,
         replay_open=not args.hidden,
         replay_speed=max(args.speed, 0.05),
