@@ -654,10 +654,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "第{hand}局 第{step}步：打的 {played} 建议 {suggested}{extra}",
         "hand {hand:>2} step {step:>3}: played {played} suggested {suggested}{extra}",
     ),
-    "cli.review_cost": (
-        "   进张 {ep} 比 {es} · 向听 {sp} 比 {ss}",
-        "   effective tiles {ep} vs {es} · shanten {sp} vs {ss}",
-    ),
     "cli.review_total": (
         "共 {n} 次选择，{agree} 次相同（{pct:.0f}%）",
         "{n} decisions, {agree} agree ({pct:.0f}%)",
@@ -695,7 +691,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     # Help
     "help.title": ("规则与按键", "Rules and keys"),
     # Help: the sentences of the rules summary that follow the room rules, one pair per switch
-    # of rules/config.py (``help.<switch>.on`` / ``.off``), put in help_*.md at ``{<switch>}``
+    # the pages place (``help.<switch>.on`` / ``.off``), put in help_*.md at ``{<switch>}``; a
+    # switch they do not place is told by its label (``help.switch``) under ``help.other_rules``
+    "help.other_rules": ("本房间另设", "This room also plays"),
+    "help.switch": ("{label}：{state}", "{label}: {state}"),
     "help.white_indicator_reflip.on": (
         "翻到白板就放一边再翻。",
         "a flipped white dragon is set aside and the next tile flipped. ",
@@ -1348,6 +1347,17 @@ def level_name(level: str, lang: str) -> str:
 def pattern_name(pattern: str, lang: str) -> str:
     """A scoring pattern's name (``jinque`` → 金雀 / Gold Pair); an unknown key as it is."""
     return STRINGS[lang].get(f"pattern.{pattern}", pattern)
+
+
+def switch_sentence(name: str, on: bool, lang: str) -> str:
+    """What the rule switch ``name`` set on (or off) means, as the help and the lessons say it:
+    its sentence ``help.<name>.on`` / ``.off`` where the help pages give it a place, else its
+    label and whether it is on (点炮者包三家：开)."""
+    key = f"help.{name}.{'on' if on else 'off'}"
+    if key in STRINGS[lang]:
+        return tr(lang, key)
+    state = tr(lang, "settings.on" if on else "settings.off")
+    return tr(lang, "help.switch", label=tr(lang, f"rule.{name}"), state=state)
 
 
 def payment_text(payment: Payment, lang: str) -> str:

@@ -211,18 +211,10 @@ class ReplayScreen(BoardScreen):
             ),
             style=f"bold {GOLD}",
         )
-        if d.effective_played is not None and d.effective_suggested is not None:
+        outlook = d.outlook()
+        if outlook is not None:
             out.append("  ·  ")
-            out.append(
-                tr(
-                    lang,
-                    "review.cost",
-                    sp=d.shanten_played,
-                    ss=d.shanten_suggested,
-                    ep=d.effective_played,
-                    es=d.effective_suggested,
-                )
-            )
+            out.append(tr(lang, "review.cost", **outlook))
         return out
 
     def action_words(self, action: Action) -> str:
