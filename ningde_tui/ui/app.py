@@ -52,6 +52,7 @@ from .screens.start import StartScreen
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
     from ..table.match import Match
+    from .screens.lobby import LobbyScreen
     from .screens.recent import RecentScreen
     from .screens.remote import RemoteTableScreen
     from .screens.result import ResultScreen
@@ -544,6 +545,12 @@ class NingdeApp(App[None]):
         if hosted is not None:
             await hosted.close()
 
+    def on_lobby_screen_join_room(self, message: LobbyScreen.JoinRoom) -> None:
+        self.join_room(message.target)
+
+    def on_lobby_screen_watch(self, message: LobbyScreen.Watch) -> None:
+        self.watch_record(message.path)
+
     def on_remote_table_screen_done(self, _: RemoteTableScreen.Done) -> None:
         self.action_new_game()
 
@@ -683,6 +690,12 @@ def _recent_games(app: NingdeApp) -> Screen[Any]:
     return RecentScreen(app.playing_records())
 
 
+def _lobby(app: NingdeApp) -> Screen[Any]:
+    from .screens.lobby import LobbyScreen
+
+    return LobbyScreen(app.options.lobby, app.settings)
+
+
 def _settings(app: NingdeApp) -> Screen[Any]:
     from .screens.settings import SettingsScreen
 
@@ -698,6 +711,7 @@ PAGES: dict[str, Page] = {
         make=_recent_games,
     ),
     "stats": Page(".screens.stats:StatsScreen", "cmd.stats", "cmd.stats_help"),
+    "lobby": Page(".screens.lobby:LobbyScreen", "cmd.lobby", "cmd.lobby_help", make=_lobby),
     "help": Page(".screens.help:HelpScreen", "cmd.help", "cmd.help_help"),
     "tutorial": Page(".screens.tutorial:TutorialScreen", "cmd.tutorial", "cmd.tutorial_help"),
     "settings": Page(
