@@ -33,6 +33,7 @@ COMMANDS: dict[str, Command] = {
     "lobby": Command("lobby", "a community server's lobby (ningde server): rooms, ranks", True),
     "serve": Command("serve", "the same app in a web browser", False),
     "host": Command("host", "host an online room: friends join it with ningde join", False),
+    "server": Command("server", "a server for a community: rooms, a lobby, ratings", False),
     "calc": Command("calc", "score a finished hand", False),
     "simulate": Command("simulate", "let bots play hands headless", False),
     "stats": Command("stats", "each player's record over every saved game", False),

@@ -13,9 +13,11 @@ Client → server: ``hello`` (first, once), then any of ``rooms``, ``create``, `
 when the public list changes), ``created``, ``leaderboard``, ``games``, ``refused`` (nothing
 changed, the connection stays) and ``error`` (the connection is closed after it).
 
-Beyond §7 (added, nothing renamed): a room entry also carries ``pace`` and ``hands`` (the hands
-played so far); a ``games`` entry carries ``hands``; a ``leaderboard`` entry's ``rating`` is the
-same ``{"shown", "mu", "sigma"}`` object a ``welcome`` carries.
+Beyond §7 (added, nothing renamed): a room entry also carries ``pace``; a ``games`` entry
+carries ``hands``; a ``leaderboard`` entry's ``rating`` is the same ``{"shown", "mu",
+"sigma"}`` object a ``welcome`` carries. The lobby sends the public rooms right after its
+``welcome``; a ``rooms`` message holds as many as fit in one frame, the rooms with a free seat
+first.
 """
 
 from __future__ import annotations
@@ -132,7 +134,6 @@ class RoomEntry:
     started: bool
     watchers: int
     pace: str = "normal"
-    hands: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,7 +146,6 @@ class RoomEntry:
             "started": self.started,
             "watchers": self.watchers,
             "pace": self.pace,
-            "hands": self.hands,
         }
 
 
@@ -509,7 +509,6 @@ def read_room_entry(data: Any) -> RoomEntry:
         wire.flag(wire.field(data, "started"), "started"),
         wire.number(data.get("watchers", 0), "watchers"),
         pace if isinstance(pace, str) and pace in PACES else "normal",
-        wire.number(data.get("hands", 0), "hands"),
     )
 
 
