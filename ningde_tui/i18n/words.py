@@ -465,8 +465,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.code_label": ("房间号（6 位）", "Room code (6 characters)"),
     "lobby.code_hint": ("如 K3F9QX", "e.g. K3F9QX"),
     "lobby.code_bad": (
-        "房间号是 6 位，只用这些字符：{letters}",
-        "A room code is 6 characters from {letters}",
+        "房间号是 6 个字符：数字 2-9 和字母（没有 I、L、O）",
+        "A room code is 6 characters: digits 2-9 and letters (no I, L or O)",
     ),
     "lobby.watch_only": ("只观战", "Watch only"),
     "lobby.code_go": ("进入", "Go in"),

@@ -382,7 +382,12 @@ class NingdeApp(App[None]):
         from .screens.remote import RemoteTableScreen
 
         client = RoomClient(
-            target.url, target.name, watch=target.watch, token=target.token, tokens=TokenStore()
+            target.url,
+            target.name,
+            watch=target.watch,
+            token=target.token,
+            tokens=TokenStore(),
+            key=target.key,
         )
         self.show_table(RemoteTableScreen(client, exit_on_leave=exit_on_leave))
 

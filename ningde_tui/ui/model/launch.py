@@ -33,12 +33,14 @@ HUMAN_SEAT = "human"
 class RoomTarget:
     """A seat of an online room to open (``ningde join URL``, the start screen's 加入房间):
     its address, the player's name, watch only, and the seat's token if it is known (the
-    host's own table is given it; otherwise the one kept for the room is used)."""
+    host's own table is given it; otherwise the one kept for the room is used); ``key``: the
+    name's key in a community server's lobby (a room of ``ningde server`` asks for it)."""
 
     url: str
     name: str = ""
     watch: bool = False
     token: str | None = None
+    key: str | None = None
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,6 @@ from ...server.client import (
 )
 from ...server.lobby import (
     CODE_LENGTH,
-    CODE_LETTERS,
     FULL,
     NAME_TAKEN,
     RATE_LIMITED,
@@ -538,6 +537,11 @@ class LobbyScreen(PlayerScreen[None]):
         """The player's name as the lobby welcomed it."""
         return self.welcome.name if self.welcome is not None else ""
 
+    def target_at(self, url: str, watch: bool = False) -> RoomTarget:
+        """A seat of the room at ``url`` under the player's name, with the name's key."""
+        key = self.client.key if self.client is not None else None
+        return RoomTarget(url, self.player_name, watch, key=key)
+
     @on(DataTable.RowSelected, "#lobby-rooms")
     @on(Button.Pressed, "#lobby-join")
     def action_join(self) -> None:
@@ -552,7 +556,7 @@ class LobbyScreen(PlayerScreen[None]):
         if entry is None:
             self.notify(tr(self.lang, "lobby.pick_room"), severity="warning")
             return
-        self.post_message(self.JoinRoom(RoomTarget(entry.url, self.player_name, watch)))
+        self.post_message(self.JoinRoom(self.target_at(entry.url, watch)))
 
     @on(Button.Pressed, "#lobby-create")
     def action_create(self) -> None:
@@ -583,7 +587,7 @@ class LobbyScreen(PlayerScreen[None]):
             self.notify(text, timeout=30, markup=False)
         elif pending == "public":
             self.notify(tr(self.lang, "lobby.created", code=created.code), timeout=8)
-        self.post_message(self.JoinRoom(RoomTarget(created.url, self.player_name)))
+        self.post_message(self.JoinRoom(self.target_at(created.url)))
 
     @on(Button.Pressed, "#lobby-code")
     def action_code(self) -> None:
@@ -594,7 +598,7 @@ class LobbyScreen(PlayerScreen[None]):
             return
         code, watch = chosen
         url = room_url(self.client.url, code)
-        self.post_message(self.JoinRoom(RoomTarget(url, self.player_name, watch)))
+        self.post_message(self.JoinRoom(self.target_at(url, watch)))
 
     @on(Button.Pressed, "#lobby-quick")
     def action_quick(self) -> None:
@@ -787,8 +791,7 @@ class CodeDialog(PlayerModal[tuple[str, bool] | None]):
     def _go(self) -> None:
         code = read_code(self.query_one("#code-input", Input).value)
         if code is None:
-            text = tr(self.lang, "lobby.code_bad", letters=CODE_LETTERS)
-            self.query_one(".lobby-error", Static).update(text)
+            self.query_one(".lobby-error", Static).update(tr(self.lang, "lobby.code_bad"))
             return
         self.dismiss((code, self.query_one("#code-watch", Checkbox).value))
 
@@ -816,6 +819,8 @@ class LeaderboardScreen(PlayerModal[None]):
     def __init__(self, me: str) -> None:
         super().__init__()
         self.me = me
+        self.players: Sequence[Standing] | None = None  # the lobby's answer, once it came
+        self.drawn = False  # the table has its columns
 
     def compose(self) -> ComposeResult:
         with Vertical(id="board-box", classes="lobby-list") as box:
@@ -829,9 +834,19 @@ class LeaderboardScreen(PlayerModal[None]):
         for key in self.COLUMNS:
             table.add_column(tr(self.lang, f"lobby.col_{key}"), key=key)
         table.focus()
+        self.drawn = True
+        self.fill()
 
     def show(self, players: Sequence[Standing]) -> None:
-        lang = self.lang
+        """The lobby's answer (it may come before the screen is up: then shown when it is)."""
+        self.players = players
+        if self.drawn:
+            self.fill()
+
+    def fill(self) -> None:
+        players, lang = self.players, self.lang
+        if players is None:
+            return
         table = self.query_one(DataTable)
         table.clear()
         for rank, p in enumerate(players, 1):
@@ -862,6 +877,8 @@ class GamesScreen(PlayerModal[None]):
     def __init__(self, url: str, me: str, pick: Callable[[str], None]) -> None:
         super().__init__()
         self.url, self.me, self.pick = url, me, pick
+        self.games: Sequence[GameEntry] | None = None  # the lobby's answer, once it came
+        self.drawn = False  # the table has its columns
 
     def compose(self) -> ComposeResult:
         with Vertical(id="games-box", classes="lobby-list") as box:
@@ -875,10 +892,20 @@ class GamesScreen(PlayerModal[None]):
         for key in ("replay", "ended", "players"):
             table.add_column(tr(self.lang, f"lobby.col_{key}"), key=key)
         table.focus()
+        self.drawn = True
+        self.fill()
 
     def show(self, games: Sequence[GameEntry]) -> None:
+        """The lobby's answer (it may come before the screen is up: then shown when it is)."""
+        self.games = games
+        if self.drawn:
+            self.fill()
+
+    def fill(self) -> None:
+        if self.games is None:
+            return
         rows: list[tuple[str, Sequence[Text]]] = []
-        for game in games:
+        for game in self.games:
             ended = Text(ended_text(game.ended), style=MUTED)
             players = players_text(game, self.me, self.lang)
             for n, code in enumerate(game.replays):
