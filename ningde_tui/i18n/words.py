@@ -343,6 +343,14 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lobby.open": ("在线大厅", "Online lobby"),
     "lobby.title": ("在线大厅", "Online lobby"),
+    "lobby.form_title": ("连接社区服务器", "Connect to a community server"),
+    "lobby.intro": (
+        "社区服务器用 ningde server 开，地址问服主。\n"
+        "第一次用某个名字时，服务器给这台电脑一把钥匙，这个名字从此归你。",
+        "A community server is run with ningde server: ask its host for the address. The first "
+        "time you use a name there, the server gives this computer a key that keeps the name "
+        "yours.",
+    ),
     "lobby.url": ("服务器地址", "Server address"),
     "lobby.url_hint": ("ws://主机:7350/lobby", "ws://HOST:7350/lobby"),
     "lobby.name": ("你的名字", "Your name"),
@@ -372,7 +380,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "名字的钥匙没能存进数据文件夹，下次这个名字可能会被拒绝",
         "Your name's key could not be saved in the data folder: next time the name may be refused",
     ),
-    "lobby.server": ("服务器 {server}", "Server {server}"),
+    "lobby.server": ("服务器 {server}（{url}）", "Server {server} ({url})"),
     "lobby.you": ("你：{name}", "You: {name}"),
     "lobby.rating": ("等级分 {shown}", "rating {shown}"),
     "lobby.online": ("在线", "online"),
@@ -382,6 +390,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "服务器发来一条看不懂的消息，已跳过（{why}）",
         "The server sent a message this game cannot read; skipped ({why})",
     ),
+    "lobby.rooms_title": ("公开房间（{n}）", "Public rooms ({n})"),
     "lobby.col_code": ("房间号", "Room"),
     "lobby.col_seats": ("座位", "Seats"),
     "lobby.col_rules": ("规则", "Rules"),
@@ -396,7 +405,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.timer_off": ("不限", "none"),
     "lobby.timer_n": ("{n} 秒", "{n} s"),
     "lobby.waiting": ("等人", "waiting"),
-    "lobby.playing": ("第 {n} 局", "hand {n}"),
+    "lobby.playing": ("进行中", "playing"),
     "lobby.no_rooms": (
         "还没有公开的房间：按 c 创建一个，或按 s 快速开始。",
         "No public rooms yet: press c to create one, or s for a quick game.",
@@ -404,7 +413,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.seat": ("{n}号位 {who}", "Seat {n} {who}"),
     "lobby.rules": ("规则：{rules}", "Rules: {rules}"),
     "lobby.pace": ("电脑速度：{pace}", "Bots' pace: {pace}"),
-    "lobby.hands": ("已打 {n} 局", "{n} hands played"),
     "lobby.join": ("加入", "Join"),
     "lobby.watch": ("观战", "Watch"),
     "lobby.create": ("创建房间", "Create a room"),
@@ -419,7 +427,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.key_code": ("房间号", "code"),
     "lobby.key_quick": ("快速开始", "quick"),
     "lobby.key_leaderboard": ("排行榜", "ranks"),
-    "lobby.key_games": ("我的对局", "my games"),
+    "lobby.key_games": ("我的对局", "games"),
     "lobby.key_refresh": ("刷新", "refresh"),
     "lobby.key_connect": ("连接", "connect"),
     "lobby.key_replay": ("回放", "watch"),

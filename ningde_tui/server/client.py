@@ -106,10 +106,16 @@ def room_url(url: str, code: str) -> str:
     return _beside(url, urlsplit(lobby_url(url)).scheme, code)
 
 
+def http_url(url: str, path: str = "") -> str:
+    """The server's read-only HTTP beside the lobby (https:// for wss://): ``http://host:port``
+    and ``path`` after it."""
+    scheme = "https" if urlsplit(lobby_url(url)).scheme == "wss" else "http"
+    return _beside(url, scheme, path).removesuffix("/")
+
+
 def replay_url(url: str, code: str) -> str:
     """The hand ``code`` (``K3F9QX-1``) as the server's HTTP serves it: ``http://…/r/CODE-N``."""
-    scheme = "https" if urlsplit(lobby_url(url)).scheme == "wss" else "http"
-    return _beside(url, scheme, f"r/{quote(code, safe='-')}")
+    return http_url(url, f"r/{quote(code, safe='-')}")
 
 
 # ---------------------------------------------------------------- the keys kept
@@ -245,8 +251,6 @@ class LobbyClient:
                     event = self._read(text)
                     if isinstance(event, Unreadable) and self.welcome is None:
                         raise ProtocolError(event.code, event.text)
-                    if isinstance(event, Welcome):
-                        await self.send(lobby.ask_rooms())
                     yield event
             finally:
                 self._ws = None

@@ -215,7 +215,6 @@ def save_progress(done: frozenset[str], path: Path | None = None) -> None:
     write_json(path or progress_path(), {"done": sorted(done)})
 
 
-
 # ---------------------------------------------------------------- the lobby last used
 MAX_LOBBY_BYTES = 16 * 1024  # an address and a name
 MAX_LOBBY_URL = 300  # characters of a remembered address
@@ -251,6 +250,7 @@ def load_lobby_memory(path: Path | None = None) -> LobbyMemory:
 def save_lobby_memory(memory: LobbyMemory, path: Path | None = None) -> None:
     """Remember the lobby (raises OSError when the folder cannot be written)."""
     write_json(path or lobby_memory_path(), {"url": memory.url, "name": memory.name})
+
 
 def command_look(lang: str | None) -> tuple[str, bool]:
     """The language and tile style (tiles as 5m?) a command's text output is in: ``lang``

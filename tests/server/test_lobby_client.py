@@ -27,6 +27,7 @@ from ningde_tui.server.client import (
     ReplayUnavailable,
     Unreadable,
     fetch_replay,
+    http_url,
     lobby_url,
     replay_url,
     room_url,
@@ -73,6 +74,7 @@ def test_rooms_and_replays_are_beside_the_lobby() -> None:
     assert room_url(url, "K3F9QX") == "wss://example.org:8443/K3F9QX"
     assert replay_url(url, "K3F9QX-2") == "https://example.org:8443/r/K3F9QX-2"
     assert replay_url("ws://h:7350/lobby", "K3F9QX-1") == "http://h:7350/r/K3F9QX-1"
+    assert http_url("ws://h:7350/lobby") == "http://h:7350"
     assert server_key("ws://H:7350/lobby") == server_key("h:7350")
 
 

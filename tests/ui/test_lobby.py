@@ -186,7 +186,8 @@ async def test_enter_a_code_and_land_on_the_remote_table(tmp_path: Path) -> None
             await until(pilot, lambda: isinstance(pilot.app.screen, CodeDialog))
             await pilot.press(*"k3f9")
             await pilot.press("enter")
-            assert "房间号是 6 个字符" in text_of(pilot, ".lobby-error")  # too short: said, not sent
+            # too short: said, not sent
+            assert "房间号是 6 个字符" in text_of(pilot, ".lobby-error")
             pilot.app.screen.query_one("#code-input", Input).value = f" {code.lower()} "
             await pilot.press("enter")
             await until(pilot, lambda: on_table(pilot) is not None)

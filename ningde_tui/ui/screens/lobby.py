@@ -46,6 +46,7 @@ from ...server.client import (
     ReplayUnavailable,
     Unreadable,
     fetch_replay,
+    http_url,
     keep_replay,
     lobby_url,
     room_url,
@@ -83,7 +84,7 @@ from ..widgets.keybar import KeyBar
 from .base import PlayerModal, PlayerScreen, player_look
 
 NAME_CELLS = 12  # cells of a name in the rooms' list (the room's line below has it whole)
-RULES_CELLS = 22  # cells of the rules in the rooms' list
+RULES_CELLS = 14  # cells of the rules in the rooms' list
 ROUND_CHOICES = (1, 2, 3, 4)
 TURN_CHOICES = (None, 15.0, 30.0, 60.0)
 NEW_ROOM_SEATS = (HUMAN_SEAT, HUMAN_SEAT, DEFAULT_BOT, DEFAULT_BOT)
@@ -142,7 +143,7 @@ def timer_text(seconds: float | None, lang: str) -> str:
 def state_text(entry: RoomEntry, lang: str) -> Text:
     if not entry.started:
         return Text(tr(lang, "lobby.waiting"), style=GOOD)
-    return Text(tr(lang, "lobby.playing", n=entry.hands + 1), style=MUTED)
+    return Text(tr(lang, "lobby.playing"), style=MUTED)
 
 
 def room_cells(entry: RoomEntry, lang: str) -> tuple[Text, ...]:
@@ -159,7 +160,7 @@ def room_cells(entry: RoomEntry, lang: str) -> tuple[Text, ...]:
 
 
 def room_detail(entry: RoomEntry, lang: str) -> Text:
-    """The room under the cursor, whole: every seat, the rules, the bots' pace, the hands."""
+    """The room under the cursor, whole: every seat, the rules, the bots' pace."""
     out = Text()
     out.append(entry.code, style=f"bold {GOLD}")
     for n, status in enumerate(entry.seats):
@@ -170,8 +171,6 @@ def room_detail(entry: RoomEntry, lang: str) -> Text:
     out.append("\n")
     out.append(tr(lang, "lobby.rules", rules=rules_summary(entry.rules, lang)))
     out.append(" · " + tr(lang, "lobby.pace", pace=tr(lang, f"pace.{entry.pace}")), style=MUTED)
-    if entry.started:
-        out.append(" · " + tr(lang, "lobby.hands", n=entry.hands), style=MUTED)
     return out
 
 
@@ -293,7 +292,9 @@ class LobbyScreen(PlayerScreen[None]):
         lang = self.lang
         with Vertical(id="lobby-box", classes="focus-form") as box:
             box.border_title = tr(lang, "lobby.title")
-            with Vertical(id="lobby-form"):
+            with Vertical(id="lobby-form") as form:
+                form.border_title = tr(lang, "lobby.form_title")
+                yield Static(tr(lang, "lobby.intro"), id="lobby-intro")
                 yield Label(tr(lang, "lobby.url"), classes="lobby-label")
                 yield Input(placeholder=tr(lang, "lobby.url_hint"), id="lobby-url", compact=True)
                 yield Label(tr(lang, "lobby.name"), classes="lobby-label")
@@ -327,6 +328,7 @@ class LobbyScreen(PlayerScreen[None]):
         table = self.query_one(RoomsTable)
         for key in ("code", "seats", "rules", "rounds", "timer", "state", "watchers"):
             table.add_column(tr(self.lang, f"lobby.col_{key}"), key=key)
+        table.border_title = tr(self.lang, "lobby.rooms_title", n=0)
         memory = load_lobby_memory()
         url, name = self.target.url or memory.url, self.target.name or memory.name
         self.query_one("#lobby-url", Input).value = url
@@ -357,8 +359,8 @@ class LobbyScreen(PlayerScreen[None]):
         if welcome is None or self.client is None:
             return
         out = Text()
-        server = clean(welcome.server, 40) or self.client.url
-        out.append(tr(lang, "lobby.server", server=server), style=MUTED)
+        server = clean(welcome.server, 40) or "?"
+        out.append(tr(lang, "lobby.server", server=server, url=self.client.url), style=MUTED)
         out.append("   ")
         out.append(tr(lang, "lobby.you", name=clean(welcome.name)), style=f"bold {GOLD}")
         out.append("   ")
@@ -374,6 +376,7 @@ class LobbyScreen(PlayerScreen[None]):
         self.rooms = rooms
         table = self.query_one(RoomsTable)
         table.refill([(r.code, room_cells(r, self.lang)) for r in rooms])
+        table.border_title = tr(self.lang, "lobby.rooms_title", n=len(rooms))
         self.show_detail()
 
     def show_detail(self) -> None:
@@ -618,7 +621,8 @@ class LobbyScreen(PlayerScreen[None]):
     def action_games(self) -> None:
         client = self.client
         if client is not None and self.ask(lobby.ask_games(self.player_name)):
-            self.games_screen = GamesScreen(client.url, self.player_name, self.watch_replay)
+            server = http_url(client.url)
+            self.games_screen = GamesScreen(server, self.player_name, self.watch_replay)
             self.app.push_screen(self.games_screen, callback=self._games_closed)
 
     def _games_closed(self, _: None) -> None:
@@ -874,9 +878,10 @@ class GamesScreen(PlayerModal[None]):
     CSS_PATH = "lobby.tcss"
     BINDINGS = [Binding("escape,q", "close", "key.close", key_display="Esc")]
 
-    def __init__(self, url: str, me: str, pick: Callable[[str], None]) -> None:
+    def __init__(self, server: str, me: str, pick: Callable[[str], None]) -> None:
+        """``server``: its HTTP address (``ningde replay CODE --server`` is told it)."""
         super().__init__()
-        self.url, self.me, self.pick = url, me, pick
+        self.server, self.me, self.pick = server, me, pick
         self.games: Sequence[GameEntry] | None = None  # the lobby's answer, once it came
         self.drawn = False  # the table has its columns
 
@@ -912,7 +917,7 @@ class GamesScreen(PlayerModal[None]):
                 said = (ended, players) if n == 0 else (Text(""), Text(""))  # once a game
                 rows.append((code, (Text(code, style=f"bold {GOLD}"), *said)))
         self.query_one(ReplaysTable).refill(rows)
-        note = tr(self.lang, "lobby.games_note", url=self.url) if rows else None
+        note = tr(self.lang, "lobby.games_note", url=self.server) if rows else None
         self.query_one(".lobby-note", Static).update(
             Text(note or tr(self.lang, "lobby.games_empty"), style=MUTED)
         )
