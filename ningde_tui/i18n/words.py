@@ -345,22 +345,22 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.title": ("在线大厅", "Online lobby"),
     "lobby.form_title": ("连接社区服务器", "Connect to a community server"),
     "lobby.intro": (
-        "社区服务器用 ningde server 开，地址问服主。\n"
+        "社区服务器用 {cmd} 开，地址问服主。\n"
         "第一次用某个名字时，服务器给这台电脑一把钥匙，这个名字从此归你。",
-        "A community server is run with ningde server: ask its host for the address. The first "
+        "A community server is run with {cmd}: ask its host for the address. The first "
         "time you use a name there, the server gives this computer a key that keeps the name "
         "yours.",
     ),
     "lobby.url": ("服务器地址", "Server address"),
-    "lobby.url_hint": ("ws://主机:7350/lobby", "ws://HOST:7350/lobby"),
+    "lobby.url_hint": ("ws://主机:7350/{path}", "ws://HOST:7350/{path}"),
     "lobby.name": ("你的名字", "Your name"),
     "lobby.name_hint": ("1-16 个字", "1-16 characters"),
     "lobby.connect": ("连接", "Connect"),
     "lobby.back": ("返回", "Back"),
     "lobby.connecting": ("正在连接 {url} …", "Connecting to {url} …"),
     "lobby.bad_url": (
-        "服务器地址写作 ws://主机:7350/lobby（或 wss://）",
-        "A server address is ws://HOST:7350/lobby (or wss://)",
+        "服务器地址写作 {example}（或 wss://）",
+        "A server address is {example} (or wss://)",
     ),
     "lobby.bad_name": (
         "名字是 1-16 个字，不含控制字符",
@@ -471,7 +471,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lobby.code_title": ("输入房间号", "Enter a room code"),
     "lobby.code_label": ("房间号（6 位）", "Room code (6 characters)"),
-    "lobby.code_hint": ("如 K3F9QX", "e.g. K3F9QX"),
+    "lobby.code_hint": ("如 {code}", "e.g. {code}"),
     "lobby.code_bad": (
         "房间号是 6 个字符：数字 2-9 和字母（没有 I、L、O）",
         "A room code is 6 characters: digits 2-9 and letters (no I, L or O)",
@@ -498,8 +498,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.col_players": ("玩家与得分", "Players and scores"),
     "lobby.games_empty": ("还没有打完的对局", "No finished games yet"),
     "lobby.games_note": (
-        "选一局按 Enter 回放；也可以在终端里：ningde replay 回放码 --server {url}",
-        "Enter watches a hand; or in a terminal: ningde replay CODE --server {url}",
+        "选一局按 Enter 回放；也可以在终端里：{cmd}",
+        "Enter watches a hand; or in a terminal: {cmd}",
     ),
     "lobby.fetching": ("正在取回 {code} …", "Fetching {code} …"),
     "lobby.replay_missing": (

@@ -40,6 +40,7 @@ from ...net.protocol import BOT, ProtocolError, SeatStatus
 from ...rules.config import RuleConfig
 from ...server import lobby
 from ...server.client import (
+    LOBBY_PATH,
     LobbyClient,
     LobbyEvent,
     LobbyKeys,
@@ -105,6 +106,11 @@ def clean(text: str, cells: int | None = None) -> str:
             shown = shown[:-1]
         shown += "…"
     return shown
+
+
+def url_hint(lang: str) -> str:
+    """How a lobby's address is written: ``ws://HOST:7350/lobby``."""
+    return tr(lang, "lobby.url_hint", path=LOBBY_PATH)
 
 
 def shown_rating(rating: Rating) -> str:
@@ -294,9 +300,9 @@ class LobbyScreen(PlayerScreen[None]):
             box.border_title = tr(lang, "lobby.title")
             with Vertical(id="lobby-form") as form:
                 form.border_title = tr(lang, "lobby.form_title")
-                yield Static(tr(lang, "lobby.intro"), id="lobby-intro")
+                yield Static(tr(lang, "lobby.intro", cmd="ningde server"), id="lobby-intro")
                 yield Label(tr(lang, "lobby.url"), classes="lobby-label")
-                yield Input(placeholder=tr(lang, "lobby.url_hint"), id="lobby-url", compact=True)
+                yield Input(placeholder=url_hint(lang), id="lobby-url", compact=True)
                 yield Label(tr(lang, "lobby.name"), classes="lobby-label")
                 yield Input(
                     placeholder=tr(lang, "lobby.name_hint"),
@@ -403,7 +409,7 @@ class LobbyScreen(PlayerScreen[None]):
         try:
             url = lobby_url(self.query_one("#lobby-url", Input).value)
         except ValueError:
-            self.say(tr(self.lang, "lobby.bad_url"), bad=True)
+            self.say(tr(self.lang, "lobby.bad_url", example=url_hint(self.lang)), bad=True)
             self.focus_form("lobby-url")
             return
         try:
@@ -772,7 +778,7 @@ class CodeDialog(PlayerModal[tuple[str, bool] | None]):
             box.border_title = tr(lang, "lobby.code_title")
             yield Label(tr(lang, "lobby.code_label"), classes="lobby-label")
             yield Input(
-                placeholder=tr(lang, "lobby.code_hint"),
+                placeholder=tr(lang, "lobby.code_hint", code="K3F9QX"),
                 id="code-input",
                 max_length=CODE_LENGTH + 2,
                 restrict=r"[ A-Za-z0-9]*",
@@ -917,7 +923,8 @@ class GamesScreen(PlayerModal[None]):
                 said = (ended, players) if n == 0 else (Text(""), Text(""))  # once a game
                 rows.append((code, (Text(code, style=f"bold {GOLD}"), *said)))
         self.query_one(ReplaysTable).refill(rows)
-        note = tr(self.lang, "lobby.games_note", url=self.server) if rows else None
+        cmd = f"ningde replay {rows[0][0]} --server {self.server}" if rows else ""
+        note = tr(self.lang, "lobby.games_note", cmd=cmd) if rows else None
         self.query_one(".lobby-note", Static).update(
             Text(note or tr(self.lang, "lobby.games_empty"), style=MUTED)
         )
