@@ -93,7 +93,8 @@ log = logging.getLogger("ningde.server")
 
 @dataclass
 class ServerSettings:
-    """How a community server runs; ``room_options`` overrides the rooms' options (tests)."""
+    """How a community server runs; ``room_options`` overrides the rooms' options and
+    ``on_room`` sees each room before it runs (tests, benchmarks)."""
 
     data: Path
     host: str = "127.0.0.1"
@@ -105,6 +106,7 @@ class ServerSettings:
     origins: tuple[str, ...] = ()
     idle_seconds: float = IDLE_SECONDS
     room_options: dict[str, Any] = field(default_factory=dict)
+    on_room: Callable[[ServerRoom], None] | None = None
 
 
 @dataclass(eq=False)
@@ -196,6 +198,8 @@ class CommunityServer(RoomServer):
 
     # ------------------------------------------------------------------ rooms
     def _run(self, room: ServerRoom) -> None:
+        if self.settings.on_room is not None:
+            self.settings.on_room(room)
         self.add(room)
         self.tasks[room.code] = asyncio.ensure_future(self._play(room))
         self._list_changed()
