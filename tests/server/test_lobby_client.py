@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_helpers import SHORT, running_server
 from websockets.asyncio.server import ServerConnection, serve
 
 from ningde_tui.net.client import ConnectionLost, Dropped
@@ -34,19 +35,6 @@ from ningde_tui.server.client import (
     server_key,
 )
 from ningde_tui.server.community import CommunityServer, ServerSettings
-
-QUICK = {"pace": "instant", "claim_pause": (0.0, 0.0), "result_pause": 0.0, "result_seconds": 0.0}
-
-
-@contextlib.asynccontextmanager
-async def running_server(data: Path, port: int = 0) -> AsyncIterator[CommunityServer]:
-    """A real community server on 127.0.0.1 (a free port unless given), rooms at full speed."""
-    server = CommunityServer(ServerSettings(data, "127.0.0.1", port, room_options=dict(QUICK)))
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
 
 
 async def next_of(events: AsyncIterator[LobbyEvent], kind: type, seconds: float = 10) -> Any:
@@ -165,10 +153,14 @@ async def test_a_dropped_lobby_comes_back_by_itself(tmp_path: Path) -> None:
         assert client.connected
     dropped = await next_of(events, Dropped)  # the server stopped
     assert dropped.attempt == 1 and not client.connected
-    async with running_server(data, port):
+    again = CommunityServer(ServerSettings(data, "127.0.0.1", port, room_options=dict(SHORT)))
+    await again.start()
+    try:
         back = await next_of(events, lobby.Welcome)
         assert back.key == key and client.connected
         await client.close()
+    finally:
+        await again.close()
     await events.aclose()
 
 

@@ -200,7 +200,7 @@ async def test_enter_a_code_and_land_on_the_remote_table(tmp_path: Path) -> None
 async def test_the_leaderboard_and_my_games_with_their_replays(tmp_path: Path) -> None:
     async with running_server(tmp_path / "server") as server:
         url = server.room_url("lobby")
-        await play_a_session(url, "小林", tmp_path / "keys")
+        await play_a_session(server, "小林", tmp_path / "keys")
         app = lobby_app(url)
         LobbyKeys().save(url, "小林", LobbyKeys(tmp_path / "keys").load(url, "小林") or "")
         async with app.run_test(size=SIZE) as pilot:
@@ -226,10 +226,10 @@ async def test_the_leaderboard_and_my_games_with_their_replays(tmp_path: Path) -
             await until(pilot, lambda: isinstance(pilot.app.screen, GamesScreen))
 
 
-async def play_a_session(url: str, name: str, keys: Path) -> None:
+async def play_a_session(server: CommunityServer, name: str, keys: Path) -> None:
     """A one-圈 room of ``name`` (played by a bot through the room's protocol, with the
-    name's lobby key) and three bots, played to its end."""
-    client = LobbyClient(url, name, keys=LobbyKeys(keys))
+    name's lobby key) and three bots, played to its end and booked."""
+    client = LobbyClient(server.room_url("lobby"), name, keys=LobbyKeys(keys))
     events = client.events()
     async for event in events:
         if isinstance(event, lobby.Welcome):
@@ -241,6 +241,8 @@ async def play_a_session(url: str, name: str, keys: Path) -> None:
     seat = RoomClient(event.url, name, key=client.key, retries=3)
     async with asyncio.timeout(60):
         await play_seat(seat, BuiltinBot("normal"), lambda _: None)
+        while not await server.store.games(name, 1):  # booked once the room has closed
+            await asyncio.sleep(0.05)
 
 
 async def test_a_name_held_by_another_key_is_said_in_words(tmp_path: Path) -> None:
