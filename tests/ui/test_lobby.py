@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from pilot_helpers import widget_text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 from websockets.asyncio.server import ServerConnection, serve
@@ -76,7 +75,8 @@ def inside(pilot: Pilot[None]) -> bool:
 
 
 def text_of(pilot: Pilot[None], selector: str) -> str:
-    return widget_text(pilot.app.screen.query_one(selector, Static))
+    """What a text widget of the screen on top says (laid out or not yet)."""
+    return str(pilot.app.screen.query_one(selector, Static).render())
 
 
 def notices(pilot: Pilot[None]) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import cast
@@ -312,8 +312,13 @@ class LobbyScreen(PlayerScreen[None]):
                 )
                 yield Static("", id="lobby-status")
                 with Horizontal(classes="lobby-buttons"):
-                    yield Button(tr(lang, "lobby.connect"), id="lobby-connect", variant="success")
-                    yield Button(tr(lang, "lobby.back"), id="lobby-leave")
+                    yield Button(
+                        tr(lang, "lobby.connect"),
+                        id="lobby-connect",
+                        variant="success",
+                        compact=True,
+                    )
+                    yield Button(tr(lang, "lobby.back"), id="lobby-leave", compact=True)
             with Vertical(id="lobby-main"):
                 yield Static("", id="lobby-who")
                 yield RoomsTable(id="lobby-rooms")
@@ -324,13 +329,11 @@ class LobbyScreen(PlayerScreen[None]):
     def compose_actions(self) -> ComposeResult:
         lang = self.lang
         with Horizontal(classes="lobby-buttons", id="lobby-actions"):
-            yield Button(tr(lang, "lobby.join"), id="lobby-join", variant="success")
+            yield Button(tr(lang, "lobby.join"), id="lobby-join", variant="success", compact=True)
             for action in ("watch", "create", "code", "quick", "leaderboard", "games", "refresh"):
-                yield Button(tr(lang, f"lobby.{action}"), id=f"lobby-{action}")
+                yield Button(tr(lang, f"lobby.{action}"), id=f"lobby-{action}", compact=True)
 
     def on_mount(self) -> None:
-        for button in self.query(Button):
-            button.compact = True
         table = self.query_one(RoomsTable)
         for key in ("code", "seats", "rules", "rounds", "timer", "state", "watchers"):
             table.add_column(tr(self.lang, f"lobby.col_{key}"), key=key)
@@ -402,8 +405,16 @@ class LobbyScreen(PlayerScreen[None]):
         self.show_detail()
 
     # ------------------------------------------------------------ connecting
+    @on(Input.Submitted, "#lobby-url")
+    def _url_given(self) -> None:
+        """Enter after the address: on to the name while it is empty, else connect."""
+        if not self.query_one("#lobby-name", Input).value.strip():
+            self.focus_form("lobby-name")
+        else:
+            self.connect()
+
     @on(Button.Pressed, "#lobby-connect")
-    @on(Input.Submitted, "#lobby-url, #lobby-name")
+    @on(Input.Submitted, "#lobby-name")
     def connect(self) -> None:
         """The form's address and name, checked, then the lobby (its key kept per server)."""
         try:
@@ -451,8 +462,7 @@ class LobbyScreen(PlayerScreen[None]):
         elif isinstance(event, Created):
             self.created(event)
         elif isinstance(event, Leaderboard):
-            if self.board is not None:
-                self.board.show(event.players)
+            self.rated(event.players)
         elif isinstance(event, Games):
             if self.games_screen is not None:
                 self.games_screen.show(event.games)
@@ -481,6 +491,15 @@ class LobbyScreen(PlayerScreen[None]):
             self.show_detail()
         self.show_who()
         self.refresh_bindings()
+
+    def rated(self, players: Sequence[Standing]) -> None:
+        """The leaderboard, in its list if open; the player's own rating as it is now."""
+        if self.board is not None:
+            self.board.show(players)
+        mine = next((p for p in players if p.name == self.player_name), None)
+        if self.welcome is not None and mine is not None:
+            self.welcome = replace(self.welcome, rating=mine.rating)
+            self.show_who()
 
     def remember(self, memory: LobbyMemory) -> None:
         """The server and name for next time (a folder that cannot be written: not kept)."""
