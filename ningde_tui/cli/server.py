@@ -102,6 +102,7 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Serv
         name=name,
         max_rooms=args.max_rooms,
         origins=tuple(args.origin),
+        own_collections=True,
     )
 
 

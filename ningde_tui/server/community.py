@@ -35,6 +35,7 @@ import logging
 import secrets
 import ssl
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -53,7 +54,7 @@ from ..records.checks import RecordError
 from ..records.record import check_seed
 from ..records.storage import resume
 from ..table.match import Match
-from . import api, lobby
+from . import api, collect, lobby
 from .limits import RateLimit
 from .lobby import (
     CODE_LENGTH,
@@ -81,6 +82,9 @@ IDLE_SECONDS = 600.0  # a room nobody has been connected to this long before it 
 PUSH_SECONDS = 1.0  # the lobby pushes the public rooms at most this often
 LOBBY_RATE, LOBBY_BURST = 5.0, 20  # lobby messages a second (on average), at once
 MAX_LOBBIES = 10_000  # lobby connections at once
+LOBBIES_AN_ADDRESS = 20  # lobby connections at once from one address
+HTTP_RATE = 300  # HTTP requests one address may make a minute
+SERVED_KEPT = 128  # served hands kept, ready to serve again
 ROOM_RATE = 10  # rooms one address may make a minute
 CODE_RATE = 20  # unknown room codes one address may try a minute
 RATE_BLOCK = 60.0  # seconds an address past a limit is refused
@@ -107,6 +111,7 @@ class ServerSettings:
     idle_seconds: float = IDLE_SECONDS
     room_options: dict[str, Any] = field(default_factory=dict)
     on_room: Callable[[ServerRoom], None] | None = None
+    own_collections: bool = False  # the process's full collections on the server's schedule
 
 
 @dataclass(eq=False)
@@ -145,6 +150,9 @@ class CommunityServer(RoomServer):
         self._making = 0  # rooms being made (counted against max_rooms)
         self._background: set[asyncio.Task[Any]] = set()
         self._reads = asyncio.Semaphore(MAX_READS)
+        self.http_limit = RateLimit(HTTP_RATE, 60.0, RATE_BLOCK)
+        self._served: OrderedDict[tuple[str, int, bool], str] = OrderedDict()
+        self._lobbies_at: Counter[str] = Counter()
         self._routes: dict[str, Callable[[str], Awaitable[Response]]] = {
             "/api/rooms": self._api_rooms,
             "/api/leaderboard": self._api_leaderboard,
@@ -164,6 +172,9 @@ class CommunityServer(RoomServer):
             raise
         self._spawn(self._janitor())
         self._spawn(self._push_rooms())
+        if self.settings.own_collections:
+            collect.take_over()
+            self._spawn(collect.full_passes())
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)
@@ -185,6 +196,8 @@ class CommunityServer(RoomServer):
         await super().close()
         with contextlib.suppress(StoreError):
             await self.store.close()
+        if self.settings.own_collections:
+            collect.give_back()
 
     def room_url(self, code: str) -> str:
         if self.settings.public_url:
@@ -323,7 +336,7 @@ class CommunityServer(RoomServer):
         for row in await self.store.open_rooms():
             try:
                 await self._resume(row)
-            except (RecordError, OSError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - one room's record must not stop the start
                 log.error("room %s cannot be resumed: %s", row.code, exc)
                 with contextlib.suppress(StoreError):
                     await self.store.set_room(row.code, BROKEN)
@@ -372,12 +385,16 @@ class CommunityServer(RoomServer):
         path, _, query = request.path.partition("?")
         if path == LOBBY_PATH:
             return None
+        address = self._address(connection, request)
+        if not self._is_room(path) and not self.http_limit.hit(address):
+            return api.error_response(
+                HTTPStatus.TOO_MANY_REQUESTS, lobby.RATE_LIMITED, "too many requests: wait a minute"
+            )
         route = self._routes.get(path)
         if route is not None:
             return await route(query)
         if path.startswith("/api/players/"):
             return await self._api_player(path[len("/api/players/") :])
-        address = self._address(connection, request)
         if self.code_limit.blocked(address):
             return self._rate_limited()
         if path.startswith("/r/"):
@@ -385,6 +402,10 @@ class CommunityServer(RoomServer):
         if self._code(path) in self.rooms:
             return None
         return self._unknown_code(address)
+
+    def _is_room(self, path: str) -> bool:
+        """A room's path (``/CODE``): a socket, not an HTTP answer."""
+        return "/" not in path[1:] and self._code(path) in self.rooms
 
     def _unknown_code(self, address: str) -> Response:
         if not self.code_limit.hit(address):
@@ -431,9 +452,12 @@ class CommunityServer(RoomServer):
     async def _lobby(self, ws: ServerConnection) -> None:
         peer = WebPeer(ws)
         conn = LobbyConn(peer, self._address(ws, ws.request))
+        self._lobbies_at[conn.address] += 1
         try:
             if len(self.lobbies) >= MAX_LOBBIES:
                 raise ProtocolError(lobby.FULL, "the lobby is full: try again later")
+            if self._lobbies_at[conn.address] > LOBBIES_AN_ADDRESS:
+                raise ProtocolError(lobby.RATE_LIMITED, "too many lobby connections from here")
             await self._lobby_hello(ws, conn)
             self.lobbies.add(conn)
             flood = Flood(LOBBY_RATE, LOBBY_BURST)
@@ -447,6 +471,9 @@ class CommunityServer(RoomServer):
             pass
         finally:
             self.lobbies.discard(conn)
+            self._lobbies_at[conn.address] -= 1
+            if self._lobbies_at[conn.address] <= 0:
+                del self._lobbies_at[conn.address]
             await peer.finish()
 
     async def _lobby_hello(self, ws: ServerConnection, conn: LobbyConn) -> None:
@@ -634,6 +661,9 @@ class CommunityServer(RoomServer):
         if where is None:
             return self._unknown_code(address)
         record, over = where
+        kept = self._served.get((code, hand, over))
+        if kept is not None:
+            return api.lines_response(kept)
         try:
             async with self._reads:
                 served = await asyncio.to_thread(served_hand, record, hand, over)
@@ -644,6 +674,9 @@ class CommunityServer(RoomServer):
             return api.error_response(
                 HTTPStatus.INTERNAL_SERVER_ERROR, "broken", "that hand's record cannot be read"
             )
+        self._served[(code, hand, over)] = served  # an ended hand never changes
+        while len(self._served) > SERVED_KEPT:
+            self._served.popitem(last=False)
         return api.lines_response(served)
 
     async def _record_of(self, code: str) -> tuple[Path, bool] | None:
