@@ -502,10 +502,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Enter watches a hand; or in a terminal: {cmd}",
     ),
     "lobby.fetching": ("正在取回 {code} …", "Fetching {code} …"),
-    "lobby.replay_missing": (
-        "服务器上没有 {code}（或这一局还没结束）",
-        "The server has no hand {code} (or it has not ended yet)",
-    ),
     "lobby.replay_failed": ("取不到 {code}：{why}", "Cannot fetch {code}: {why}"),
     "key.pace": ("速度", "pace"),
     "key.stop_demo": ("停止演示", "stop the demo"),

@@ -24,14 +24,12 @@ import asyncio
 import hashlib
 import json
 import os
-import urllib.error
-import urllib.request
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -47,8 +45,6 @@ DEFAULT_PORT = 7350  # ningde server's port, when an address names none
 MAX_QUEUE = 16  # frames read ahead of the screen at most
 KEYS_FILE_MAX = 64 * 1024  # bytes a server's file of keys may hold
 MAX_KEPT_NAMES = 50  # names whose keys one server's file keeps
-MAX_REPLAY = 4 * 1024 * 1024  # bytes of one served hand (a hand is some tens of KiB)
-REPLAY_TIMEOUT = 15.0  # seconds to fetch a hand's record
 
 
 @dataclass(frozen=True)
@@ -108,14 +104,10 @@ def room_url(url: str, code: str) -> str:
 
 def http_url(url: str, path: str = "") -> str:
     """The server's read-only HTTP beside the lobby (https:// for wss://): ``http://host:port``
-    and ``path`` after it."""
+    and ``path`` after it (``ningde replay CODE-N --server`` takes it, as ``server.fetch``
+    reads ``r/CODE-N`` there)."""
     scheme = "https" if urlsplit(lobby_url(url)).scheme == "wss" else "http"
     return _beside(url, scheme, path).removesuffix("/")
-
-
-def replay_url(url: str, code: str) -> str:
-    """The hand ``code`` (``K3F9QX-1``) as the server's HTTP serves it: ``http://…/r/CODE-N``."""
-    return http_url(url, f"r/{quote(code, safe='-')}")
 
 
 # ---------------------------------------------------------------- the keys kept
@@ -299,48 +291,3 @@ class LobbyClient:
         ws = self._ws
         if ws is not None:
             await ws.close()
-
-
-# ---------------------------------------------------------------- a hand's record
-class ReplayUnavailable(LookupError):
-    """The server has no such hand, or the hand has not ended yet (HTTP 404)."""
-
-
-def fetch_replay(url: str, code: str, timeout: float = REPLAY_TIMEOUT) -> str:
-    """Hand ``code`` (``K3F9QX-1``) of the lobby's server as a record's text (JSON Lines),
-    over HTTP: blocks, so run it off the UI thread. Raises ValueError for a code that is not a
-    replay code, ReplayUnavailable for a hand the server does not serve (yet), OSError when
-    the server cannot be reached or sends too much."""
-    if lobby.parse_replay_code(code) is None:
-        raise ValueError(f"{code!r} is not a replay code (K3F9QX-1)")
-    request = urllib.request.Request(replay_url(url, code), headers={"Accept": "*/*"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310 (ours)
-            body: bytes = answer.read(MAX_REPLAY + 1)
-    except urllib.error.HTTPError as exc:
-        if exc.code == 404:
-            raise ReplayUnavailable(code) from None
-        raise OSError(f"HTTP {exc.code} {exc.reason}") from None
-    except urllib.error.URLError as exc:
-        raise OSError(str(exc.reason)) from None
-    if len(body) > MAX_REPLAY:
-        raise OSError(f"the record is larger than {MAX_REPLAY} bytes")
-    try:
-        return body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise OSError("the record is not UTF-8 text") from None
-
-
-def replay_path(url: str, code: str) -> Path:
-    """Where a hand fetched from the server is kept to be watched: the data folder's
-    ``lobby/replays``, one file per server and code (never among the player's own records)."""
-    digest = hashlib.sha256(server_key(url).encode("utf-8")).hexdigest()[:12]
-    return data_dir() / "lobby" / "replays" / f"{digest}-{code}.jsonl"
-
-
-def keep_replay(url: str, code: str, text: str) -> Path:
-    """Write a fetched hand where ``replay_path`` says; its path. Raises OSError."""
-    path = replay_path(url, code)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path

@@ -25,12 +25,9 @@ from ningde_tui.server.client import (
     LobbyClient,
     LobbyEvent,
     LobbyKeys,
-    ReplayUnavailable,
     Unreadable,
-    fetch_replay,
     http_url,
     lobby_url,
-    replay_url,
     room_url,
     server_key,
 )
@@ -60,9 +57,8 @@ def test_a_lobby_address_is_understood_as_typed() -> None:
 def test_rooms_and_replays_are_beside_the_lobby() -> None:
     url = "wss://example.org:8443/lobby"
     assert room_url(url, "K3F9QX") == "wss://example.org:8443/K3F9QX"
-    assert replay_url(url, "K3F9QX-2") == "https://example.org:8443/r/K3F9QX-2"
-    assert replay_url("ws://h:7350/lobby", "K3F9QX-1") == "http://h:7350/r/K3F9QX-1"
-    assert http_url("ws://h:7350/lobby") == "http://h:7350"
+    assert http_url(url) == "https://example.org:8443"
+    assert http_url("ws://h:7350/lobby", "r/K3F9QX-1") == "http://h:7350/r/K3F9QX-1"
     assert server_key("ws://H:7350/lobby") == server_key("h:7350")
 
 
@@ -172,15 +168,6 @@ async def test_no_lobby_at_the_address_is_said_at_once(tmp_path: Path) -> None:
         async with asyncio.timeout(10):
             async for _ in client.events():
                 pass
-
-
-async def test_a_replay_not_served_is_said_as_such(tmp_path: Path) -> None:
-    async with running_server(tmp_path / "server") as server:
-        url = server.room_url("lobby")
-        with pytest.raises(ReplayUnavailable):
-            await asyncio.to_thread(fetch_replay, url, "K3F9QX-1")
-        with pytest.raises(ValueError):
-            await asyncio.to_thread(fetch_replay, url, "../etc")
 
 
 # ---------------------------------------------------------------- a hostile lobby

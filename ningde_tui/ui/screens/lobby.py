@@ -44,14 +44,12 @@ from ...server.client import (
     LobbyClient,
     LobbyEvent,
     LobbyKeys,
-    ReplayUnavailable,
     Unreadable,
-    fetch_replay,
     http_url,
-    keep_replay,
     lobby_url,
     room_url,
 )
+from ...server.fetch import FetchError, fetch_hand, keep, served_url
 from ...server.lobby import (
     CODE_LENGTH,
     FULL,
@@ -678,18 +676,19 @@ class LobbyScreen(PlayerScreen[None]):
 
     @work(thread=True, exclusive=True, group="replay", exit_on_error=False)
     def fetch_replay(self, url: str, code: str) -> None:
-        """The hand's record over HTTP, kept in the data folder, then watched."""
+        """The hand's record over the server's HTTP, checked and kept in the data folder as
+        ``ningde replay CODE-N --server`` keeps it, then watched."""
         try:
-            path = keep_replay(url, code, fetch_replay(url, code))
-        except ReplayUnavailable:
-            text = tr(self.lang, "lobby.replay_missing", code=code)
-        except (OSError, ValueError) as exc:
+            served = served_url(code, url)
+            if served is None:
+                raise FetchError(f"{code} is not a replay code")
+            path = keep(code, fetch_hand(served[0]))
+        except (FetchError, OSError) as exc:
             why = clean(str(exc), 160)
             text = tr(self.lang, "lobby.replay_failed", code=code, why=why)
+            self.app.call_from_thread(self.notify, text, severity="warning", markup=False)
         else:
             self.post_message(self.Watch(path))
-            return
-        self.app.call_from_thread(self.notify, text, severity="warning", markup=False)
 
 
 # ---------------------------------------------------------------- 创建房间
