@@ -447,6 +447,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "lobby.created": ("房间 {code} 已创建", "Room {code} created"),
     "lobby.not_connected": ("还没连上服务器", "Not connected to the server"),
+    "lobby.too_fast": (
+        "慢一点：大厅一秒只收几个请求",
+        "Slow down: the lobby takes a few requests a second",
+    ),
     "lobby.pick_room": ("先在列表里选一个房间", "Choose a room in the list first"),
     "lobby.create_title": ("创建房间", "Create a room"),
     "lobby.visibility": ("谁能看到", "Who sees it"),

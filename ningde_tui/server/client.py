@@ -24,6 +24,7 @@ import asyncio
 import hashlib
 import json
 import os
+import time
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ from .lobby import Error, ServerMessage, Welcome
 LOBBY_PATH = "lobby"  # the lobby's path on a server: ws://HOST:PORT/lobby
 DEFAULT_PORT = 7350  # ningde server's port, when an address names none
 MAX_QUEUE = 16  # frames read ahead of the screen at most
+SEND_RATE, SEND_BURST = 4.0, 10  # requests a second (on average), at once: under the lobby's
+# own limit (5 a second), which closes the connection of a client that sends more
 KEYS_FILE_MAX = 64 * 1024  # bytes a server's file of keys may hold
 MAX_KEPT_NAMES = 50  # names whose keys one server's file keeps
 
@@ -191,6 +194,8 @@ class LobbyClient:
         self.kept = True  # the key could be written to the data folder (or none was asked)
         self._ws: ClientConnection | None = None
         self._closed = False
+        self._allowance = float(SEND_BURST)  # requests that may go now
+        self._counted = time.monotonic()
 
     @property
     def connected(self) -> bool:
@@ -270,11 +275,22 @@ class LobbyClient:
         else:
             self.kept = True
 
+    def _may_send(self) -> bool:
+        """Whether a request may go now (``SEND_RATE``, ``SEND_BURST``), counting it if so."""
+        now = time.monotonic()
+        self._allowance = min(SEND_BURST, self._allowance + (now - self._counted) * SEND_RATE)
+        self._counted = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
     async def send(self, message: dict[str, Any]) -> bool:
         """One request (``lobby.ask_rooms()``, ``lobby.create(…)``, ``lobby.quick()``, …);
-        False when there is no connection now."""
+        False when there is no connection now, or when requests come faster than the lobby
+        takes them (it is not sent: ``connected`` tells the two apart)."""
         ws = self._ws
-        if ws is None:
+        if ws is None or not self._may_send():
             return False
         try:
             await ws.send(lobby.dumps(message))

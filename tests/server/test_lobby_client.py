@@ -115,6 +115,21 @@ async def test_hello_rooms_and_requests_through_a_real_server(tmp_path: Path) ->
         await events.aclose()
 
 
+async def test_requests_faster_than_the_lobby_takes_are_held_back(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server") as server:
+        client = LobbyClient(server.room_url("lobby"), "小林")
+        events = client.events()
+        await next_of(events, lobby.Welcome)
+        sent = [await client.send(lobby.ask_rooms()) for _ in range(30)]
+        assert 0 < sent.count(True) <= 12 and not sent[-1]
+        await asyncio.sleep(0.6)
+        assert await client.send(lobby.ask_leaderboard())  # a moment later, one goes again
+        assert isinstance(await next_of(events, lobby.Leaderboard), lobby.Leaderboard)
+        assert client.connected
+        await client.close()
+        await events.aclose()
+
+
 async def test_a_held_name_is_refused_and_the_kept_key_gets_it_back(tmp_path: Path) -> None:
     async with running_server(tmp_path / "server") as server:
         url = server.room_url("lobby")

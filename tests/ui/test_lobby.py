@@ -315,3 +315,19 @@ async def test_a_hostile_lobby_is_told_never_a_crash() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "not a Ningde lobby" in text_of(pilot, "#lobby-status"))
             assert isinstance(pilot.app.screen, LobbyScreen)
+
+
+async def test_keys_pressed_faster_than_the_lobby_takes_them_keep_the_player_in(
+    tmp_path: Path,
+) -> None:
+    async with running_server(tmp_path / "server") as server:
+        app = lobby_app(server.room_url("lobby"))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: inside(pilot))
+            for _ in range(40):
+                await pilot.press("r")
+            await until(pilot, lambda: "慢一点" in notices(pilot))
+            await pilot.pause(1.0)
+            screen = the_lobby(pilot)
+            assert screen.welcome is not None and screen.client is not None
+            assert screen.client.connected and screen.online  # never closed for flooding

@@ -555,8 +555,14 @@ class LobbyScreen(PlayerScreen[None]):
         if client is None or not client.connected:
             self.notify(tr(self.lang, "lobby.not_connected"), severity="warning")
             return False
-        self.run_worker(client.send(message), group="lobby-send")
+        self.run_worker(self._send(client, message), group="lobby-send")
         return True
+
+    async def _send(self, client: LobbyClient, message: dict[str, object]) -> None:
+        if not await client.send(message):
+            self.pending = None
+            key = "lobby.too_fast" if client.connected else "lobby.not_connected"
+            self.notify(tr(self.lang, key), severity="warning", timeout=3)
 
     @property
     def player_name(self) -> str:
