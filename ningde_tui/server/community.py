@@ -17,7 +17,7 @@ A room lives until its session is over (it leaves the list; its record stays for
 game is booked: ratings and the games list, ``store.book``) or until nobody has been connected
 to it for ``IDLE_SECONDS`` before it starts. A restart resumes every room still open from its
 record and room file (the same tokens reclaim the same seats); a room that had not started
-comes back with the same code and seats, empty.
+comes back with the same code, seats and tokens.
 
 Nothing a client sends is trusted: every lobby message is bounded and parsed before it is read,
 every HTTP path checked before it names anything; an address making rooms too fast or guessing
@@ -221,9 +221,15 @@ class CommunityServer(RoomServer):
         return {"on_line": lambda text: self._room_line(code, text)}
 
     def _room_line(self, code: str, text: str) -> None:
+        """A room's seat filled or emptied (or its hand ended): the list may change, and a
+        room waiting for its players keeps their tokens for a restart."""
         log.debug("room %s: %s", code, text)
         room = self.rooms.get(code)
-        if isinstance(room, ServerRoom) and room.public:
+        if not isinstance(room, ServerRoom):
+            return
+        if not room.started:
+            room.keep_tokens()
+        if room.public:
             self._list_changed()
 
     def _list_changed(self) -> None:
@@ -247,6 +253,7 @@ class CommunityServer(RoomServer):
             await self._book(game)
         elif room.expired:
             log.info("room %s: nobody came for %gs, it is gone", room.code, self._idle)
+            room.forget_tokens()
             with contextlib.suppress(StoreError):
                 await self.store.set_room(room.code, EXPIRED)
 
@@ -344,10 +351,12 @@ class CommunityServer(RoomServer):
     async def _resume(self, row: RoomRow) -> None:
         record = Path(row.record)
         hooks = {**self._hooks(row.code), "public": row.public}
-        if not record.exists():  # it had not started: the same room again, empty
-            options = room_options(record, tokens.SeatTokens(row.code), row.options)
+        if not record.exists():  # it had not started: the same room, its seats' tokens kept
+            held = self._waiting_tokens(record, row.code)
+            options = room_options(record, held, row.options)
             seed = check_seed(secrets.randbits(62))
             room = ServerRoom.new(row.code, list(row.seats), options, seed, **hooks)
+            room.tokens = held
         else:
             state = await asyncio.to_thread(resume, record)
             held = tokens.load(record)
@@ -363,6 +372,19 @@ class CommunityServer(RoomServer):
         self.resumed += 1
         self._run(room)
         log.info("room %s resumed", row.code)
+
+    @staticmethod
+    def _waiting_tokens(record: Path, code: str) -> tokens.SeatTokens:
+        """The tokens a room that had not started kept beside its record-to-be (none: a
+        room nobody had taken a seat in)."""
+        if not tokens.room_file(record).exists():
+            return tokens.SeatTokens(code)
+        try:
+            held = tokens.load(record)
+        except (OSError, ValueError) as exc:
+            log.error("room %s: its seats' tokens are lost: %s", code, exc)
+            return tokens.SeatTokens(code)
+        return held if held.room == code else tokens.SeatTokens(code)
 
     # ------------------------------------------------------------------ the rooms' socket
     def _address(self, connection: ServerConnection, request: Request | None) -> str:
@@ -554,12 +576,19 @@ class CommunityServer(RoomServer):
         await self._create(conn, Create(QUICK_SEATS))
 
     # ------------------------------------------------------------------ the public list
-    def _entries(self) -> list[RoomEntry]:
+    def _listed(self) -> list[ServerRoom]:
         """The public rooms, those with a free seat first (fullest first), then the others,
         newest first."""
-        rooms = [r for r in self.rooms.values() if isinstance(r, ServerRoom) and r.public]
+        rooms = [
+            r
+            for r in self.rooms.values()
+            if isinstance(r, ServerRoom) and r.public and not r.over and not r.expired
+        ]
         rooms.sort(key=lambda r: (r.free_seats == 0, r.free_seats, -r.created_at))
-        return [self._entry(r) for r in rooms if not r.over and not r.expired]
+        return rooms
+
+    def _entries(self, most: int = lobby.MAX_ROOMS_LISTED) -> list[RoomEntry]:
+        return [self._entry(r) for r in self._listed()[:most]]
 
     def _entry(self, room: ServerRoom) -> RoomEntry:
         return RoomEntry(
@@ -575,14 +604,18 @@ class CommunityServer(RoomServer):
         )
 
     def _rooms_text(self) -> str:
-        """The ``rooms`` message, as many rooms as fit in one frame (made once per change)."""
+        """The ``rooms`` message: as many of the listed rooms as fit in one frame, made once
+        per change (each room written once, until the frame is full)."""
         if self._listing is None:
-            entries = self._entries()
-            text = lobby.dumps(lobby.rooms(entries))
-            while len(text.encode()) > protocol.MAX_MESSAGE and entries:
-                entries = entries[: len(entries) * 3 // 4]
-                text = lobby.dumps(lobby.rooms(entries))
-            self._listing = text
+            head, room_texts = '{"t":"rooms","rooms":[', []
+            size = len(head) + 2
+            for room in self._listed()[: lobby.MAX_ROOMS_LISTED]:
+                text = lobby.dumps(self._entry(room).to_dict())
+                size += len(text.encode()) + 1
+                if size > protocol.MAX_MESSAGE:
+                    break
+                room_texts.append(text)
+            self._listing = head + ",".join(room_texts) + "]}"
         return self._listing
 
     async def _push_rooms(self) -> None:
@@ -591,8 +624,10 @@ class CommunityServer(RoomServer):
         while True:
             await self._changed.wait()
             self._changed.clear()
+            if not self.lobbies:
+                continue  # nobody to tell: made when someone asks
             text = self._rooms_text()
-            if text != last and self.lobbies:
+            if text != last:
                 for conn in list(self.lobbies):
                     conn.peer.send(text)
                 last = text
@@ -604,7 +639,7 @@ class CommunityServer(RoomServer):
         return api.json_response({"name": self.settings.name, "lobby": lobby_url})
 
     async def _api_rooms(self, query: str) -> Response:
-        entries = self._entries()[: lobby.MAX_ROOMS_LISTED]
+        entries = self._entries()
         return api.json_response({"rooms": [e.to_dict() for e in entries]})
 
     async def _api_leaderboard(self, query: str) -> Response:

@@ -57,6 +57,7 @@ NAME_TAKEN, BAD_NAME, HELLO_FIRST, HELLO_AGAIN = (
     "hello_again",
 )
 
+BOT_PREFIX = "bot:"
 _CODE = re.compile(f"[{CODE_LETTERS}]{{{CODE_LENGTH}}}")
 _REPLAY = re.compile(f"([{CODE_LETTERS}]{{{CODE_LENGTH}}})-([1-9][0-9]{{0,2}})")
 
@@ -64,8 +65,8 @@ _REPLAY = re.compile(f"([{CODE_LETTERS}]{{{CODE_LENGTH}}})-([1-9][0-9]{{0,2}})")
 # ---------------------------------------------------------------- names, codes
 def check_name(value: Any) -> str:
     """A player's name as the lobby keeps it: a string, NFC, 1-``MAX_NAME`` characters with
-    no control (or other invisible formatting) character and no space at either end. Raises
-    ProtocolError("bad_name")."""
+    no control (or other invisible formatting) character and no space at either end, not
+    starting ``bot:`` (the bots' ratings). Raises ProtocolError("bad_name")."""
     if not isinstance(value, str) or len(value) > 4 * MAX_NAME:
         raise ProtocolError(BAD_NAME, f"a name is 1-{MAX_NAME} characters")
     name = unicodedata.normalize("NFC", value).strip()
@@ -73,6 +74,8 @@ def check_name(value: Any) -> str:
         raise ProtocolError(BAD_NAME, f"a name is 1-{MAX_NAME} characters")
     if any(unicodedata.category(c)[0] in "CZ" and c != " " for c in name):
         raise ProtocolError(BAD_NAME, "a name holds no control or invisible characters")
+    if name.casefold().startswith(BOT_PREFIX):
+        raise ProtocolError(BAD_NAME, f"a name starting {BOT_PREFIX} is a bot level's")
     return name
 
 
@@ -94,7 +97,7 @@ def parse_replay_code(text: str) -> tuple[str, int] | None:
 
 def bot_identity(level: str) -> str:
     """The name a bot level is rated under: ``bot:hard``."""
-    return f"bot:{level}"
+    return f"{BOT_PREFIX}{level}"
 
 
 # ---------------------------------------------------------------- the values
@@ -525,7 +528,7 @@ def read_standing(data: Any) -> Standing:
 
 def check_name_or_bot(value: Any) -> str:
     """A rated name: a player's (``check_name``) or a bot level's (``bot:hard``)."""
-    if isinstance(value, str) and value.startswith("bot:") and value[4:] in BOT_LEVELS:
+    if isinstance(value, str) and value.startswith(BOT_PREFIX) and value[4:] in BOT_LEVELS:
         return value
     try:
         return check_name(value)

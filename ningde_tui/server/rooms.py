@@ -6,12 +6,14 @@ booked for the ratings.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..net import tokens
 from ..net.protocol import BOT, HUMAN, ProtocolError
 from ..net.room import Room, RoomOptions
 from ..net.tokens import SeatTokens
@@ -24,6 +26,7 @@ from .lobby import MAX_ROUNDS, GameSeat, bot_identity, check_name
 from .store import FinishedGame
 
 RECORDS = "records"  # the records' folder in the server's data folder
+log = logging.getLogger("ningde.server")
 
 
 def record_path(folder: Path, code: str, now: datetime | None = None) -> Path:
@@ -57,6 +60,25 @@ class ServerRoom(Room):
                 recorder_path=self.record_file,
             )
         super()._begin()
+
+    def keep_tokens(self) -> None:
+        """Before the first deal, the tokens of the seats taken, beside the record-to-be
+        (the room file ``Room`` writes there at the deal), so a restart gives them back."""
+        if self.record_file is None or self.started:
+            return
+        try:
+            self.record_file.parent.mkdir(parents=True, exist_ok=True)
+            tokens.save(self.record_file, self.tokens)
+        except OSError as exc:
+            log.error("room %s: its seats' tokens cannot be kept: %s", self.code, exc)
+
+    def forget_tokens(self) -> None:
+        """A room gone before its first deal: its tokens hold nothing any more."""
+        if self.record_file is not None and self.match is None:
+            try:
+                tokens.room_file(self.record_file).unlink(missing_ok=True)
+            except OSError as exc:
+                log.error("room %s: its tokens' file stays: %s", self.code, exc)
 
     @property
     def connected(self) -> bool:

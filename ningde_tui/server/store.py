@@ -6,9 +6,9 @@ for it.
 - A **player** is a name held by a key: ``secrets.token_urlsafe`` (192 bits), given once, in
   the ``welcome``; the store keeps only its SHA-256 and compares digests in constant time
   (``hmac.compare_digest``), so a copy of the file holds no key that would pass.
-- A **rating** is kept per name (people) or bot level (``bot:hard``), with the player's games,
-  hands, wins and points; a name may be rated before anyone holds it (a seat's name in a room):
-  the first hello with that name takes it, rating and all.
+- A **rating** is kept per player (by name) or bot level (``bot:hard``), with its games, hands,
+  wins and points. A person's seat is rated only under a player's name (which only its key may
+  sit under): a guest's seat, under a name nobody holds, is not.
 - A **finished game** is booked once (``book``): the game, every seat's new rating and the
   room's end in one transaction, keyed by the room's code, so booking it again (a retry, a
   restart) changes nothing.
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from . import ratings
-from .lobby import GameEntry, GameSeat, Rating, Standing, replay_code
+from .lobby import BOT_PREFIX, GameEntry, GameSeat, Rating, Standing, replay_code
 
 T = TypeVar("T")
 KEY_BYTES = 24  # 192 bits
@@ -371,8 +371,17 @@ def _book(db: sqlite3.Connection, game: FinishedGame) -> bool:
     return bool(inserted)
 
 
+def _rated(db: sqlite3.Connection, name: str) -> bool:
+    """Is ``name`` rated: a bot level, or a player's name (a guest's seat is not)?"""
+    if name.startswith(BOT_PREFIX):
+        return True
+    return db.execute("SELECT 1 FROM players WHERE name = ?", (name,)).fetchone() is not None
+
+
 def _rate(db: sqlite3.Connection, game: FinishedGame) -> None:
-    seats = [(s, name) for s, name in enumerate(game.identities) if name is not None]
+    seats = [
+        (s, name) for s, name in enumerate(game.identities) if name is not None and _rated(db, name)
+    ]
     names = [name for _, name in seats]
     priors = {}
     for name in set(names):

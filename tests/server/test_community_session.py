@@ -21,8 +21,10 @@ from server_helpers import (
     wait_for,
 )
 
+from ningde_tui.net.protocol import MAX_MESSAGE
 from ningde_tui.records.jsonline import split_lines
 from ningde_tui.records.record import read_objects, replay_lines
+from ningde_tui.rules.config import RuleConfig
 from ningde_tui.server import lobby
 from ningde_tui.server.rooms import ServerRoom
 
@@ -261,3 +263,41 @@ async def test_the_lobby_keeps_a_name_for_its_key(tmp_path) -> None:
         db = (tmp_path / "server" / "server.sqlite3").read_bytes()
         wal = tmp_path / "server" / "server.sqlite3-wal"
         assert key.encode() not in db + (wal.read_bytes() if wal.exists() else b"")
+
+
+async def test_the_rooms_message_holds_what_fits_in_one_frame_free_seats_first(tmp_path) -> None:
+    async with running_server(tmp_path / "server") as server:
+        for n in range(200):
+            seats = ("human", "human", "easy", "easy") if n % 2 else ("human",) * 4
+            await server.make_room(lobby.Create(seats, rules=RuleConfig(rob_kong=True)))
+        client = await LobbyClient(lobby_url(server)).connect("Wes")
+        listed = await client.expect("rooms")
+        assert listed["t"] == "rooms" and 0 < len(listed["rooms"]) < 200
+        assert len(lobby.dumps(listed).encode()) <= MAX_MESSAGE
+        free = [sum(s["kind"] == "human" for s in r["seats"]) for r in listed["rooms"]]
+        assert free == sorted(free)  # the fullest rooms (fewest free seats) first
+        status, rooms = await aget_json(server, "/api/rooms")
+        assert len(rooms["rooms"]) == 200  # HTTP is not a frame: all of them
+
+
+async def test_a_room_waiting_for_players_keeps_their_seats_over_a_restart(tmp_path) -> None:
+    data = tmp_path / "server"
+    async with running_server(data) as server:
+        client = await LobbyClient(lobby_url(server)).connect("Xia")
+        made = await client.ask(lobby.create(["human", "human", "easy", "easy"], pace="instant"))
+        code = made["code"]
+        first = Player(made["url"], "Yan", plays=False)
+        await first.connect()
+        await first.run(lambda m: m["t"] == "welcome")
+        await wait_for(lambda: any(data.glob(f"records/*{code}.room.json")))
+    async with running_server(data) as again:  # the same data folder, another port
+        room = again.rooms[code]
+        assert not room.started and room.free_seats == 1
+        back = Player(again.room_url(code), "Yan", token=first.token, seed=1)
+        await back.connect()
+        await back.run(lambda m: m["t"] == "welcome")
+        assert back.seat == first.seat
+        other = Player(again.room_url(code), "Zed", seed=2)
+        await other.connect()
+        await play_to_the_end([back, other])
+        assert back.messages("over") and other.messages("over")

@@ -51,6 +51,8 @@ async def test_a_game_is_booked_once_and_rates_every_seat(tmp_path) -> None:
     await store.open()
     try:
         await store.add_room(RoomRow("AAAAAA", True, ("human",) * 4, {}, "r.jsonl", 0.0))
+        await store.hello("Ann", None)
+        await store.hello("Bob", None)
         assert await store.book(_game("AAAAAA", (30, -20, 0, -10)))
         before = {s.name: s for s in await store.leaderboard(10)}
         assert not await store.book(_game("AAAAAA", (30, -20, 0, -10)))  # again: nothing
@@ -68,6 +70,11 @@ async def test_a_game_is_booked_once_and_rates_every_seat(tmp_path) -> None:
         assert games[0].seats == SEATS and games[0].scores == (-30, 20, 0, 10)
         assert (await store.standing("Bob")).games == 2
         assert await store.standing("Nobody") is None
+        guest = FinishedGame("CCCCCC", 3.0, SEATS, ("Guest", "Ann", None, "bot:normal"),
+                             (5, -5, 0, 0), (1, 0, 0, 0), 1)  # fmt: skip
+        await store.book(guest)
+        assert await store.standing("Guest") is None  # a name nobody holds is not rated
+        assert (await store.standing("Ann")).games == 3
     finally:
         await store.close()
 

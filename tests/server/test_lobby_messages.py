@@ -102,6 +102,8 @@ def test_server_messages_read_back() -> None:
         ('{"t": "hello", "protocol": 1, "name": "a\\nb"}', "bad_name"),
         ('{"t": "hello", "protocol": 1, "name": "a\\u202eb"}', "bad_name"),
         ('{"t": "hello", "protocol": 1, "name": "a\\u200bb"}', "bad_name"),
+        ('{"t": "hello", "protocol": 1, "name": "bot:hard"}', "bad_name"),
+        ('{"t": "hello", "protocol": 1, "name": "BOT:me"}', "bad_name"),
         ('{"t": "hello", "protocol": 1, "name": "a", "key": 5}', "bad_key"),
         ('{"t": "hello", "protocol": 1, "name": "a", "key": "%s"}' % ("k" * 101), "bad_key"),
         ('{"t": "create"}', "bad_field"),
