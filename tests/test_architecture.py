@@ -87,6 +87,11 @@ LAYERS = {
         *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.table"),
         *("ningde_tui.net", "websockets", "platformdirs"),
     ),
+    # a server for a community: many rooms, a lobby, players and ratings (on net, below the UI)
+    "server": (
+        *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.table"),
+        *("ningde_tui.net", "ningde_tui.server", "websockets", "platformdirs", "openskill"),
+    ),
 }
 
 

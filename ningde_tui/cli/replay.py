@@ -1,5 +1,7 @@
 """``ningde replay``: watch a record on the table, check it headless (``--check [--json]``), or
-print it step by step as text (``--text``) (interfaces.md §2)."""
+print it step by step as text (``--text``) (interfaces.md §2). The record may be a hand a
+community server serves (§7): ``ningde replay CODE-N --server URL`` or ``ningde replay
+URL/r/CODE-N`` fetches it, checks it, keeps it in the data folder and opens that."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..i18n.words import pattern_name, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import EventKind
+from ..server.fetch import FetchError, fetch_hand, keep, served_url
 from ..settings.store import command_look
 from ..ui.model.announce import describe
 from .launch import run_table, table_app
@@ -55,9 +58,31 @@ def _describe(result: dict, lang: str = "zh") -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if not _fetched(args):
+        return 2
     if not args.check and not args.text:
         return _watch(args)
     return _headless(args)
+
+
+def _fetched(args: argparse.Namespace) -> bool:
+    """A served hand (``CODE-N --server URL``, ``URL/r/CODE-N``) fetched and kept as a local
+    record, ``args.file`` then naming it; False (said on stderr) if it cannot be had."""
+    try:
+        served = served_url(args.file, args.server)
+        if served is None:
+            return True
+        url, code = served
+        text = fetch_hand(url)
+    except FetchError as exc:
+        print(f"ningde replay: {args.file}: {exc}", file=sys.stderr)
+        return False
+    try:
+        args.file = str(keep(code, text))
+    except OSError as exc:
+        print(f"ningde replay: cannot keep {code}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def build_app(argv: list[str] | None = None) -> NingdeApp:
@@ -67,12 +92,17 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     args = parser.parse_args(argv)
     if args.check or args.text:
         parser.error("--check and --text print the record; they open no app")
+    if not _fetched(args):
+        raise SystemExit(2)
     return _watch_app(args)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ningde replay", description="Replay a game record.")
-    parser.add_argument("file", help="a .jsonl game record")
+    parser.add_argument(
+        "file", help="a .jsonl game record, a served hand's CODE-N (with --server) or its URL"
+    )
+    parser.add_argument("--server", help="the community server (ningde server) that serves CODE-N")
     parser.add_argument("--check", action="store_true", help="replay headless and print results")
     parser.add_argument("--json", action="store_true", help="with --check: one JSON line per hand")
     parser.add_argument("--text", action="store_true", help="print the game step by step as text")

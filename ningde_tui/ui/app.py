@@ -51,6 +51,7 @@ from .screens.start import StartScreen
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
     from ..table.match import Match
+    from .screens.lobby import LobbyScreen
     from .screens.recent import RecentScreen
     from .screens.remote import RemoteTableScreen
     from .screens.result import ResultScreen
@@ -379,7 +380,12 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
         from .screens.remote import RemoteTableScreen
 
         client = RoomClient(
-            target.url, target.name, watch=target.watch, token=target.token, tokens=TokenStore()
+            target.url,
+            target.name,
+            watch=target.watch,
+            token=target.token,
+            tokens=TokenStore(),
+            key=target.key,
         )
         self.show_table(RemoteTableScreen(client, exit_on_leave=exit_on_leave))
 
@@ -542,6 +548,12 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
         if hosted is not None:
             await hosted.close()
 
+    def on_lobby_screen_join_room(self, message: LobbyScreen.JoinRoom) -> None:
+        self.join_room(message.target)
+
+    def on_lobby_screen_watch(self, message: LobbyScreen.Watch) -> None:
+        self.watch_record(message.path)
+
     def on_remote_table_screen_done(self, _: RemoteTableScreen.Done) -> None:
         self.action_new_game()
 
@@ -684,6 +696,12 @@ def _recent_games(app: NingdeApp) -> Screen[Any]:
     return RecentScreen(app.playing_records())
 
 
+def _lobby(app: NingdeApp) -> Screen[Any]:
+    from .screens.lobby import LobbyScreen
+
+    return LobbyScreen(app.options.lobby, app.settings)
+
+
 def _settings(app: NingdeApp) -> Screen[Any]:
     from .screens.settings import SettingsScreen
 
@@ -699,6 +717,7 @@ PAGES: dict[str, Page] = {
         make=_recent_games,
     ),
     "stats": Page(".screens.stats:StatsScreen", "cmd.stats", "cmd.stats_help"),
+    "lobby": Page(".screens.lobby:LobbyScreen", "cmd.lobby", "cmd.lobby_help", make=_lobby),
     "help": Page(".screens.help:HelpScreen", "cmd.help", "cmd.help_help"),
     "tutorial": Page(".screens.tutorial:TutorialScreen", "cmd.tutorial", "cmd.tutorial_help"),
     "settings": Page(

@@ -1,0 +1,199 @@
+"""A community server's rooms: §6 rooms (``net.room.Room``) whose records live in the server's
+data folder, with what the server keeps of each beside it (public or not, its seats, when it
+was last visited), their options as the server stores them, and a finished session as it is
+booked for the ratings.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..net import tokens
+from ..net.protocol import BOT, HUMAN, ProtocolError
+from ..net.room import Room, RoomOptions
+from ..net.tokens import SeatTokens
+from ..records.storage import SeatInfo
+from ..rules.config import RuleConfig
+from ..rules.session import Session
+from ..table.match import Match
+from ..table.presets import PACES
+from .lobby import MAX_ROUNDS, GameSeat, bot_identity, check_name
+from .store import FinishedGame
+
+RECORDS = "records"  # the records' folder in the server's data folder
+log = logging.getLogger("ningde.server")
+
+
+def record_path(folder: Path, code: str, now: datetime | None = None) -> Path:
+    """A room's record: ``records/20250102-153012-room-K3F9QX.jsonl`` (the code is unique)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return folder / RECORDS / f"{stamp}-room-{code}.jsonl"
+
+
+@dataclass(eq=False)
+class ServerRoom(Room):
+    """A room the server made (or resumed): its record goes to ``record_file``."""
+
+    public: bool = True
+    record_file: Path | None = None
+    created_at: float = field(default_factory=time.time)
+    last_seen: float = field(default_factory=time.monotonic)  # someone was connected
+    expired: bool = False  # stopped: nobody came before it started
+
+    def _begin(self) -> None:
+        """The first deal, the record written to ``record_file`` (as ``Room._begin`` makes
+        it, in the server's data folder instead of the user's)."""
+        if self.match is None and self.record_file is not None and self.options.record:
+            humans = [s for s, p in enumerate(self.seats) if p.kind == HUMAN]
+            self.match = Match.new(
+                self.seed,
+                [p.level for p in self.seats if p.kind == BOT],
+                self.options.rounds,
+                self._config(),
+                humans=humans,
+                names=[p.name or f"P{s + 1}" for s, p in enumerate(self.seats)],
+                recorder_path=self.record_file,
+            )
+        super()._begin()
+
+    def keep_tokens(self) -> None:
+        """Before the first deal, the tokens of the seats taken, beside the record-to-be
+        (the room file ``Room`` writes there at the deal), so a restart gives them back."""
+        if self.record_file is None or self.started:
+            return
+        try:
+            self.record_file.parent.mkdir(parents=True, exist_ok=True)
+            tokens.save(self.record_file, self.tokens)
+        except OSError as exc:
+            log.error("room %s: its seats' tokens cannot be kept: %s", self.code, exc)
+
+    def forget_tokens(self) -> None:
+        """A room gone before its first deal: its tokens hold nothing any more."""
+        if self.record_file is not None and self.match is None:
+            try:
+                tokens.room_file(self.record_file).unlink(missing_ok=True)
+            except OSError as exc:
+                log.error("room %s: its tokens' file stays: %s", self.code, exc)
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.watchers) or any(p.conn is not None for p in self.seats)
+
+    @property
+    def free_seats(self) -> int:
+        """Players' seats nobody has taken yet (before the first deal)."""
+        if self.started:
+            return 0
+        return sum(
+            1 for s, p in enumerate(self.seats) if p.kind == HUMAN and self.tokens.tokens[s] is None
+        )
+
+    @property
+    def rules(self) -> RuleConfig:
+        """The rules it plays by (its rounds among them)."""
+        return self._config() if self.match is None else self.match.session.config
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.session_over
+
+
+# ---------------------------------------------------------------- options
+def options_to_dict(options: RoomOptions) -> dict[str, Any]:
+    return {
+        "rounds": options.rounds,
+        "pace": options.pace,
+        "grace": options.grace,
+        "turn_seconds": options.turn_seconds,
+        "claim_pause": None if options.claim_pause is None else list(options.claim_pause),
+        "claim_seconds": options.claim_seconds,
+        "result_seconds": options.result_seconds,
+        "result_pause": options.result_pause,
+        "rules": None if options.config is None else options.config.to_dict(),
+    }
+
+
+def _seconds(value: Any, what: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
+        raise ValueError(f"{what} must be 0-86400 seconds")
+    return float(value)
+
+
+def options_from_dict(data: Any) -> RoomOptions:
+    """Options as ``options_to_dict`` wrote them (a file, so hostile); ValueError if malformed."""
+    if not isinstance(data, dict):
+        raise ValueError("the room's options are not an object")
+    default = RoomOptions()
+    rounds = data.get("rounds", 1)
+    if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError("rounds must be 1-8")
+    pace = data.get("pace", default.pace)
+    if not isinstance(pace, str) or pace not in PACES:
+        raise ValueError("unknown pace")
+    pause = data.get("claim_pause")
+    if pause is not None:
+        if not isinstance(pause, list) or len(pause) != 2 or None in pause:
+            raise ValueError("claim_pause is two numbers")
+        low, high = (_seconds(p, "claim_pause") or 0.0 for p in pause)
+        pause = (low, max(low, high))
+    rules = data.get("rules")
+    return RoomOptions(
+        rounds=rounds,
+        pace=pace,
+        grace=_seconds(data.get("grace", default.grace), "grace") or 0.0,
+        turn_seconds=_seconds(data.get("turn_seconds"), "turn_seconds"),
+        claim_pause=pause,
+        claim_seconds=_seconds(data.get("claim_seconds"), "claim_seconds"),
+        result_seconds=_seconds(data.get("result_seconds", default.result_seconds), "result")
+        or 0.0,
+        result_pause=_seconds(data.get("result_pause"), "result_pause"),
+        config=None if rules is None else RuleConfig.from_dict(dict(rules)),
+    )
+
+
+def room_options(record: Path, held: SeatTokens, stored: dict[str, Any] | None) -> RoomOptions:
+    """The options a room resumed from ``record`` plays with: the room file's own, if it
+    holds them (``held``), else those the server stored when it made the room, else the
+    defaults. The one place a resumed room's options are read."""
+    for source in (getattr(held, "settings", None), stored):
+        if source is None:
+            continue
+        try:
+            return options_from_dict(source)
+        except (ValueError, TypeError):
+            continue
+    return RoomOptions()
+
+
+# ---------------------------------------------------------------- a finished session
+def identity(info: SeatInfo) -> str | None:
+    """The name a seat is rated under: a bot's level (``bot:hard``), a person's name if the
+    lobby would take it (else None: not rated)."""
+    if not info.human:
+        return bot_identity(info.level)
+    try:
+        return check_name(info.name)
+    except ProtocolError:
+        return None
+
+
+def finished_game(code: str, seats: list[SeatInfo], session: Session) -> FinishedGame:
+    """A session that ended, as ``Store.book`` takes it."""
+    hands = len(session.results)
+    wins = [sum(1 for r in session.results if r.winner == s) for s in range(4)]
+    return FinishedGame(
+        code,
+        time.time(),
+        tuple(GameSeat(s.name, s.kind, s.level) for s in seats),
+        tuple(identity(s) for s in seats),
+        tuple(session.scores),
+        tuple(wins),
+        hands,
+    )

@@ -1,0 +1,32 @@
+"""``benchmarks/bench_server.py`` still runs (for a moment, on two rooms): it drives a real
+``ningde server`` through its lobby and reads the server's figures from /proc."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.serial
+def test_bench_server_prints_its_figures_for_a_short_run() -> None:
+    argv = ["--rooms", "2", "--seconds", "2", "--warmup", "2", "--think", "0-0.05", "--json"]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_server.py"), *argv, "--procs", "1"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout.splitlines()[-1])
+    assert row["rooms"] == 2 and row["dropped"] == 0 and row["round_trips"] > 0
+    assert row["server_cpu"] >= 0 and row["rss_playing_mb"] > row["rss_before_mb"] > 0
