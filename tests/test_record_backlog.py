@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
 from pathlib import Path
 
 import pytest
+from disk_helpers import Disk
 
 from ningde_tui.cli.replay import main as replay_main
 from ningde_tui.records import jsonline, storage
@@ -22,28 +22,6 @@ from ningde_tui.records.storage import GameRecorder, check_writable, resume
 from ningde_tui.table.match import Match
 
 SEED = 11
-
-
-class Disk:
-    """``os.write`` to regular files as on a disk that fills and is freed again: ``room``
-    bytes more fit (None: any number), then each write fails with ENOSPC, after writing
-    whatever part of it still fit, as a real full disk does."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.room: int | None = None
-        self.real = os.write
-        self.failures = 0
-        monkeypatch.setattr(jsonline.os, "write", self.write)
-
-    def write(self, fd: int, data: bytes) -> int:
-        if self.room is None or not stat.S_ISREG(os.fstat(fd).st_mode):
-            return self.real(fd, data)
-        if self.room <= 0:
-            self.failures += 1
-            raise OSError(errno.ENOSPC, "No space left on device")
-        done = self.real(fd, bytes(data[: self.room]))
-        self.room -= done
-        return done
 
 
 def play(match: Match, decisions: int, step: object = None) -> None:
