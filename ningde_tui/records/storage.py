@@ -310,6 +310,9 @@ class RecordSummary:
     hands: int = 0  # hands started
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     finished: bool = False
+    # every 圈 of the session played (a bot-only game is ``finished`` at any hand's end, but
+    # an online room of bots goes on, when continued, until this)
+    session_over: bool = False
     error: str | None = None
     in_use: bool = False  # another window (or this one) is writing it: a game being played
 
@@ -339,13 +342,9 @@ def summarize(path: Path) -> RecordSummary:
     booked = [h.result for h in replay.hands if h.result is not None]
     if booked:
         summary.scores = list(booked[-1]["scores"])
-    session = replay.session
-    rounds = replay.config.rounds
-    if summary.humans == 0:
-        summary.finished = replay.finished
-    else:
-        # the replay's own session counts passes from the first hand on, as the game did
-        summary.finished = replay.finished and session.passes >= 4 * rounds
+    # the replay's own session counts passes from the first hand on, as the game did
+    summary.session_over = replay.finished and replay.session.passes >= 4 * replay.config.rounds
+    summary.finished = replay.finished if summary.humans == 0 else summary.session_over
     return summary
 
 
