@@ -762,6 +762,16 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "对局记录写不进去（{why}）：{where}\n这一局照常进行，但从现在起不再保存，以后无法继续或回放。",
         "The game record cannot be written ({why}): {where}\nPlay goes on, but from now on nothing is saved: it cannot be continued or replayed.",
     ),
+    # the disk filled during the game: the record catches up once it can be written again
+    "record.not_saved_now": (
+        "对局记录暂时写不进去（{why}）：{where}\n这一局照常进行；能写入时，记录会自动补齐，一步不丢。",
+        "The game record cannot be written for now ({why}): {where}\nPlay goes on; once it can be written again, the record catches up with nothing lost.",
+    ),
+    "record.saved_again_title": ("本局记录已补存", "This game is saved again"),
+    "record.saved_again": (
+        "对局记录已补齐，没有丢失任何一步：{where}",
+        "The game record has caught up, nothing lost: {where}",
+    ),
     "error.title": ("无法回放这份记录", "This record cannot be replayed"),
     "error.line": ("第 {line} 行：{reason}", "line {line}: {reason}"),
     "error.back": ("Esc 返回", "Esc back"),

@@ -318,20 +318,27 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
         return self._watch_record(match)
 
     def _watch_record(self, match: Match) -> Match:
-        """Tell the player at once when the match's record can no longer be written."""
+        """Tell the player at once when the match's record cannot be written for now, and
+        when it has caught up again."""
         recorder = match.recorder
         if recorder is not None:
-            recorder.on_failure = lambda exc: self.not_saved(exc, recorder.path)
+            path = recorder.path
+            recorder.on_failure = lambda exc: self.not_saved(exc, path, "record.not_saved_now")
+            recorder.on_recovered = lambda: self.notify(
+                tr(self.lang, "record.saved_again", where=str(path)),
+                title=tr(self.lang, "record.saved_again_title"),
+                markup=False,
+            )
             if recorder.failed is not None:
-                self.not_saved(recorder.failed, recorder.path)
+                self.not_saved(recorder.failed, path, "record.not_saved_now")
         return match
 
-    def not_saved(self, exc: OSError, where: Path) -> None:
+    def not_saved(self, exc: OSError, where: Path, words: str = "record.not_saved") -> None:
         """Say plainly, and until the player closes it, that this game is not being saved
         (a full disk, a read-only data folder); the game itself goes on."""
         why = exc.strerror or str(exc)
         self.notify(
-            tr(self.lang, "record.not_saved", why=why, where=str(where)),
+            tr(self.lang, words, why=why, where=str(where)),
             title=tr(self.lang, "record.not_saved_title"),
             severity="error",
             timeout=UNSAVED_NOTICE_SECONDS,
