@@ -52,7 +52,8 @@ from ..records.record import RecordError, check_seed
 from ..records.storage import RecordSummary, check_writable, list_records, records_dir, resume
 from ..table.presets import BOT_LEVELS, PACES
 from .join import open_local_seat
-from .play import needs_terminal, parse_seed
+from .launch import needs_terminal
+from .options import parse_seed
 
 if TYPE_CHECKING:
     from .web import RoomWebServer

@@ -6,15 +6,11 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..table.presets import BOT_LEVELS, DEFAULT_BOT
-from .launch import needs_terminal, run_table, table_app
-from .options import checked_rounds, common_options, parse_bots, parse_seed
+from .launch import run_table, table_app
+from .options import checked_rounds, common_options, parse_bots
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
-
-# ``host`` and ``join`` take these from here still; the commands' own places are
-# cli/launch.py and cli/options.py.
-__all__ = ["build_app", "main", "needs_terminal", "parse_seed", "run_table"]
 
 
 def main(argv: list[str] | None = None) -> int:
