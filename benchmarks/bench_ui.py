@@ -128,6 +128,7 @@ async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], lis
     from ningde_tui.ui.app import NingdeApp
     from ningde_tui.ui.model.launch import LaunchOptions
     from ningde_tui.ui.screens.table import TableScreen
+    from ningde_tui.ui.textual_compat import app_error, frame_writer, set_frame_writer
 
     match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
     # at a pace the bots would wait at, so none has moved before they are stopped
@@ -135,17 +136,17 @@ async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], lis
     idle: list[float] = []
     after: list[float] = []
     painted = [0.0]  # when the last frame was handed to the terminal
-    display = app._display
+    display = frame_writer(app)
 
     def timed_display(screen: object, renderable: object) -> None:
         display(screen, renderable)
         painted[0] = time.perf_counter()
 
-    app._display = timed_display
+    set_frame_writer(app, timed_display)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, TableScreen), (screen, app._exception)
+        assert isinstance(screen, TableScreen), (screen, app_error(app))
         screen.workers.cancel_all()  # the bots are stepped here, one action at a time
         await pilot.pause()
         while len(after) < actions:
@@ -165,12 +166,11 @@ async def redraws(size: tuple[int, int], actions: int) -> tuple[list[float], lis
 async def counts(size: tuple[int, int], actions: int) -> dict[str, float]:
     """Per action redrawn (after 20 to warm up): frames, layouts, rows drawn again, widget
     lines styled anew, strips cut, and the CPU ms of refresh_table and of the frame."""
-    from textual import _compositor, _styles_cache, screen, strip
-
     from ningde_tui.table.match import Match
     from ningde_tui.ui.app import NingdeApp
     from ningde_tui.ui.model.launch import LaunchOptions
     from ningde_tui.ui.screens.table import TableScreen
+    from ningde_tui.ui.textual_compat import redraw_probes
 
     tally: dict[str, float] = dict.fromkeys(
         ("frames", "layouts", "rows", "lines", "strips", "refresh_table", "frame"), 0.0
@@ -192,14 +192,16 @@ async def counts(size: tuple[int, int], actions: int) -> dict[str, float]:
         patched.append((owner, name, original))
         setattr(owner, name, counted)
 
-    render_chops = _compositor.Compositor._render_chops
+    match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
+    app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
+    probes = redraw_probes(app)  # Textual's insides, as (owner, name)
+    compositor, render_chops_name = probes["chops"]
+    render_chops = getattr(compositor, render_chops_name)
 
     def chops(self: object, crop: object, is_rendered_line: object) -> object:
         tally["rows"] += sum(1 for y in range(crop.y, crop.bottom) if is_rendered_line(y))  # type: ignore[attr-defined,operator]
-        return render_chops(self, crop, is_rendered_line)  # type: ignore[arg-type]
+        return render_chops(self, crop, is_rendered_line)
 
-    match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
-    app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
     done = 0
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -209,14 +211,12 @@ async def counts(size: tuple[int, int], actions: int) -> dict[str, float]:
         await pilot.pause()
         while done < actions + 20:
             if done == 20:  # warmed up: count from here
-                count(app, "_display", "frames")
-                count(screen.Screen, "_refresh_layout", "layouts")
-                count(_styles_cache.StylesCache, "render_line", "lines")
-                count(strip.Strip, "divide", "strips")
-                count(_compositor.Compositor, "reflow", "frame", timed=True)  # layout
-                count(_compositor.Compositor, "render_update", "frame", timed=True)
-                patched.append((_compositor.Compositor, "_render_chops", render_chops))
-                _compositor.Compositor._render_chops = chops  # type: ignore[method-assign]
+                for key in ("frames", "layouts", "lines", "strips"):
+                    count(*probes[key], key)
+                count(*probes["reflow"], "frame", timed=True)  # layout
+                count(*probes["render_update"], "frame", timed=True)
+                patched.append((compositor, render_chops_name, render_chops))
+                setattr(compositor, render_chops_name, chops)
             if not await bot_moves(match, table, pilot):
                 break
             start = time.process_time()
@@ -240,13 +240,19 @@ async def turns(size: tuple[int, int], count: int) -> list[float]:
     from ningde_tui.ui.app import NingdeApp
     from ningde_tui.ui.model.launch import LaunchOptions
     from ningde_tui.ui.screens.table import TableScreen
+    from ningde_tui.ui.textual_compat import (
+        app_error,
+        frame_writer,
+        send_as_terminal,
+        set_frame_writer,
+    )
     from ningde_tui.ui.widgets.hand import TILE_KEYS
 
     app = NingdeApp(LaunchOptions(pace="instant", start_screen=False, seed=11))
     out: list[float] = []
     asked = [0.0]  # when a frame asking the human to decide anew was last painted
     before: list[object] = [None]  # what the human was deciding on when the key went
-    display = app._display
+    display = frame_writer(app)
 
     def deciding() -> bool:
         screen = app.screen
@@ -260,12 +266,12 @@ async def turns(size: tuple[int, int], count: int) -> list[float]:
         if deciding() and app.screen.view.obs is not before[0]:
             asked[0] = time.perf_counter()
 
-    app._display = timed_display
+    set_frame_writer(app, timed_display)
 
     def press(key: str) -> None:
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(app)
-        app._driver.send_message(event)
+        send_as_terminal(app, event)
 
     async def until(ready, limit: float = 20.0) -> bool:
         end = time.perf_counter() + limit
@@ -280,7 +286,7 @@ async def turns(size: tuple[int, int], count: int) -> list[float]:
             if not await until(deciding):
                 break
             screen = app.screen
-            assert isinstance(screen, TableScreen), (screen, app._exception)
+            assert isinstance(screen, TableScreen), (screen, app_error(app))
             obs = screen.view.obs
             if obs.phase != Phase.TURN:
                 await pilot.press("s")  # pass a claim: only discards are timed

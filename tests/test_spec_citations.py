@@ -1,5 +1,5 @@
 """Every `rules.md §n` and `interfaces.md §n` cited in the code, tests and docs is a section of
-the repository's copies in docs/spec/ (`§8.2`: item 2 of §8)."""
+the repository's copies in docs/spec/ (`§8.2`: item 2 of §8, or its subsection "### 8.2")."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ SPEC = ROOT / "docs" / "spec"
 CITATION = re.compile(r"\b(rules|interfaces)\.md ?§ ?(\d+)(?:\.(\d+))?")
 HEADING = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 ITEM = re.compile(r"^(\d+)\. ", re.MULTILINE)
+SUBSECTION = re.compile(r"^### \d+\.(\d+) ", re.MULTILINE)
 
 
 def _sections(name: str) -> dict[int, str]:
@@ -46,7 +47,8 @@ def test_every_citation_names_a_section_of_docs_spec() -> None:
             where = f"{path.relative_to(ROOT)}: {match.group(0)}"
             assert major in sections[doc], f"{where}: no § {major} in docs/spec/{doc}.md"
             if item is not None:
-                items = {int(n) for n in ITEM.findall(sections[doc][major])}
+                text = sections[doc][major]
+                items = {int(n) for n in ITEM.findall(text) + SUBSECTION.findall(text)}
                 assert int(item) in items, f"{where}: § {major} has no item {item}"
     assert seen > 100
 

@@ -182,8 +182,8 @@ def test_any_wrong_value_anywhere_in_an_entry_is_refused_or_tallies(record, data
     if isinstance(known, stats.GameSummary):
         summary = stats.tally([known])
         render_text(summary)
-        for p in summary["players"]:
-            assert all(isinstance(v, int) for v in (p["hands"], p["points"], p["wins"]))
+        for p in summary.players:
+            assert all(isinstance(v, int) for v in (p.hands, p.points, p.wins))
 
 
 # ----------------------------------------------------------------------------- the file

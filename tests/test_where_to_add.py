@@ -5,7 +5,8 @@ Two kinds of check: a structural one (no module outside the table lists the swit
 patterns itself, so there is no second list to forget), and a simulated addition (a pattern
 put into the table here is scored, restricts a discard win and is refused by name, with
 nothing else changed). Adding a switch to the pinned records is simulated in
-tests/test_pinned_outputs.py; a level and a screen, in tests/ui/test_where_to_add_ui.py.
+tests/test_pinned_outputs.py; a switch (to the settings, the record header and the help), a
+level and a screen, in tests/ui/test_where_to_add_ui.py.
 """
 
 from __future__ import annotations

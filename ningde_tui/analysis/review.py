@@ -69,6 +69,16 @@ class Decision:
             return max(0.0, 10.0 * steps + tiles)
         return 1.0  # a call or a pass the bot would have made differently
 
+    def outlook(self) -> dict[str, int] | None:
+        """A discard's measures for the review's sentence (``review.cost``): the shanten
+        (``sp``, ``ss``) and the effective tiles (``ep``, ``es``) the played and the suggested
+        discard leave; None for any other decision."""
+        sp, ss = self.shanten_played, self.shanten_suggested
+        ep, es = self.effective_played, self.effective_suggested
+        if sp is None or ss is None or ep is None or es is None:
+            return None
+        return {"sp": sp, "ss": ss, "ep": ep, "es": es}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,

@@ -331,37 +331,58 @@ def _reason(exc: BaseException) -> str:
 
 
 # ----------------------------------------------------------------------------- tallies
+def percent(part: int, whole: int) -> str | None:
+    """``part`` of ``whole`` as the statistics give a rate (one decimal: 42.9%); None of
+    nothing (no hands)."""
+    return f"{100 * part / whole:.1f}%" if whole else None
+
+
 @dataclass
-class PlayerStats:
+class PlayerRow:
+    """One player's line of the statistics: what ``ningde stats`` prints (text and JSON,
+    interfaces.md §5) and 战绩 shows, rates rounded alike (``percent``). ``tally`` fills it in
+    game by game."""
+
     name: str
-    kinds: set[str] = field(default_factory=set)
-    levels: set[str] = field(default_factory=set)
+    kind: str = "bot"  # "human" once the name has sat as a human
+    levels: tuple[str, ...] = ()  # the bot levels the name played at, sorted
     games: int = 0
     hands: int = 0
     wins: int = 0
     self_draws: int = 0
     deal_ins: int = 0
     points: int = 0
-    by: dict[str, int] = field(default_factory=dict)
-    patterns: dict[str, int] = field(default_factory=dict)
+    by: dict[str, int] = field(default_factory=dict)  # wins by how they were won, by key
+    patterns: dict[str, int] = field(default_factory=dict)  # wins by pattern, most first
     timeline: list[int] = field(default_factory=list)  # points after each game
     hand_points: list[int] = field(default_factory=list)  # points after each hand dealt
 
+    @property
+    def win_rate(self) -> str | None:
+        return percent(self.wins, self.hands)
+
+    @property
+    def deal_in_rate(self) -> str | None:
+        return percent(self.deal_ins, self.hands)
+
+    def to_json(self) -> dict[str, Any]:
+        """The player object of interfaces.md §5 (its keys, and the 战绩 chart's)."""
+        return {**asdict(self), "levels": list(self.levels)}
+
+
+@dataclass(frozen=True)
+class StatsSummary:
+    """The summary of interfaces.md §5: the games and hands counted, and a row a player."""
+
+    games: int
+    hands: int
+    players: list[PlayerRow]
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name,
-            "kind": "human" if "human" in self.kinds else "bot",
-            "levels": sorted(lv for lv in self.levels if lv),
             "games": self.games,
             "hands": self.hands,
-            "wins": self.wins,
-            "self_draws": self.self_draws,
-            "deal_ins": self.deal_ins,
-            "points": self.points,
-            "by": dict(sorted(self.by.items())),
-            "patterns": dict(sorted(self.patterns.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "timeline": list(self.timeline),
-            "hand_points": list(self.hand_points),
+            "players": [p.to_json() for p in self.players],
         }
 
 
@@ -371,12 +392,15 @@ def _plays_against(game: GameSummary, seat: int, level: str) -> bool:
     return bool(bots) and all(s["level"] == level for s in bots)
 
 
-def _add_game(p: PlayerStats, game: GameSummary, own: list[int]) -> None:
+def _add_game(p: PlayerRow, game: GameSummary, own: list[int]) -> None:
     """One game of one player, who sat at the seats ``own``."""
     p.games += 1
     for seat in own:
-        p.kinds.add(game.seats[seat]["kind"])
-        p.levels.add(game.seats[seat]["level"])
+        info = game.seats[seat]
+        if info["kind"] == "human":
+            p.kind = "human"
+        if info["level"]:
+            p.levels = tuple(sorted({*p.levels, info["level"]}))
     for hand in game.hands:
         for seat in own:
             p.hands += 1
@@ -395,8 +419,8 @@ def _add_game(p: PlayerStats, game: GameSummary, own: list[int]) -> None:
 
 def tally(
     games: Iterable[GameSummary], player: str | None = None, against: str | None = None
-) -> dict[str, Any]:
-    """The summary object of interfaces.md §5 (``games``/``hands`` count the games and hands
+) -> StatsSummary:
+    """The summary of interfaces.md §5 (``games``/``hands`` count the games and hands
     that passed the filters; a game counts once one of its hands has ended).
 
     Players are their names (§5), and one name can sit on several seats of a game: the bots
@@ -406,7 +430,7 @@ def tally(
     hands, so the rates stay per hand at a seat, as ``simulate`` gives them. ``hand_points``
     has one point per hand dealt, the seats' deltas of that hand together, to keep the
     chart in time order."""
-    stats: dict[str, PlayerStats] = {}
+    stats: dict[str, PlayerRow] = {}
     counted_games = 0
     counted_hands = 0
     for game in games:
@@ -426,10 +450,9 @@ def tally(
         for seat in seats:
             by_name.setdefault(game.seats[seat]["name"], []).append(seat)
         for name, own in by_name.items():
-            _add_game(stats.setdefault(name, PlayerStats(name)), game, own)
+            _add_game(stats.setdefault(name, PlayerRow(name)), game, own)
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
-    return {
-        "games": counted_games,
-        "hands": counted_hands,
-        "players": [p.to_json() for p in players],
-    }
+    for p in players:
+        p.by = dict(sorted(p.by.items()))
+        p.patterns = dict(sorted(p.patterns.items(), key=lambda kv: (-kv[1], kv[0])))
+    return StatsSummary(counted_games, counted_hands, players)

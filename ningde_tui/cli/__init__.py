@@ -30,6 +30,7 @@ COMMANDS: dict[str, Command] = {
     "learn": Command("learn", "the tutorial: short guided hands that teach the rules", True),
     "replay": Command("replay", "watch a game record, or check it", True),
     "join": Command("join", "sit at a seat of an online room (ningde host)", True),
+    "lobby": Command("lobby", "a community server's lobby (ningde server): rooms, ranks", True),
     "serve": Command("serve", "the same app in a web browser", False),
     "host": Command("host", "host an online room: friends join it with ningde join", False),
     "server": Command("server", "a server for a community: rooms, a lobby, ratings", False),

@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..i18n.words import LANGS
-from ..table.presets import BOT_LEVELS, DEFAULT_BOT, PACES
-from ..ui.collect import import_frozen
-from .play import parse_levels, parse_seed, run_table
+from ..table.presets import BOT_LEVELS, DEFAULT_BOT
+from .launch import run_table, table_app
+from .options import look_options, pace_option, parse_levels, seed_option
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -22,12 +21,8 @@ def main(argv: list[str] | None = None) -> int:
 def build_app(argv: list[str] | None = None) -> NingdeApp:
     """The app ``ningde demo ARGV`` runs (bad arguments: SystemExit(2))."""
     parser = argparse.ArgumentParser(prog="ningde demo", description="Watch four bots play.")
-    parser.add_argument(
-        "--seed", type=parse_seed, default=None, help="random seed (default: random)"
-    )
-    parser.add_argument(
-        "--speed", choices=list(PACES), help="how fast the bots play (default: the settings)"
-    )
+    seed_option(parser)
+    pace_option(parser, "--speed", "how fast the bots play (default: the settings)")
     parser.add_argument("--hands", type=int, default=None, help="stop (and exit) after N hands")
     parser.add_argument(
         "--bots",
@@ -35,24 +30,16 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
         default=[DEFAULT_BOT] * 4,
         help=f"four levels from {', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
     )
-    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
-    parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
+    look_options(parser)
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
     if len(args.bots) != 4:
         parser.error("--bots needs four levels")
-    import_frozen("ningde_tui.ui.app")
-    from ..ui.app import NingdeApp
-    from ..ui.model.launch import LaunchOptions
-
-    options = LaunchOptions.for_command(
-        args.lang,
-        args.speed,
-        args.ascii,
+    return table_app(
+        args,
         seed=args.seed,
-        seats=tuple(args.bots),
+        seats=args.bots,
         demo=True,
         demo_hands=args.hands,
     )
-    return NingdeApp(options)

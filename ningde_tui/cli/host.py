@@ -2,8 +2,15 @@
 
 Headless, it prints the room's join URL and a line whenever a seat fills or empties, and plays
 the session once every player's seat is taken; the record is written to the data folder as
-any game's, the seats' tokens beside it (``net.tokens``). ``--continue`` takes up the last
-unfinished room: the same room code, the same tokens reclaim the same seats.
+any game's, the seats' tokens beside it (``net.tokens``). The record's folder is checked before
+anything is served: a host that could not save its room refuses to start (exit status 2).
+
+``--continue`` takes up the last unfinished room (``--continue ROOM``: the one with that code),
+a room of bots too, even between two hands: the same room code, the same tokens reclaim the
+same seats, and it is served and played as it was — its address and port, rounds, pace,
+timers, grace, claim pause and web pages are kept in the room file (``net.hosting.
+RoomSettings``); an option given again overrides what the room had (hence every such option
+defaults to None here: given or not is told apart).
 
 With ``you`` among the seats and a terminal, the host's own table opens through the same
 protocol as everyone's: the server runs in a thread and ``open_local_seat(url, token)`` from
@@ -20,21 +27,33 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
+import math
 import secrets
 import signal
 import sys
 import threading
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..net import tokens
-from ..net.hosting import is_loopback, share_urls
-from ..net.room import Room, RoomOptions
+from ..net.hosting import (
+    DEFAULT_PORT,
+    MAX_CLAIM_PAUSE,
+    MAX_ROUNDS,
+    MAX_SECONDS,
+    MAX_SESSIONS,
+    RoomSettings,
+    is_loopback,
+    share_urls,
+)
+from ..net.room import CLAIM_PAUSE, CLAIM_SECONDS, RESULT_SECONDS, Room
 from ..net.server import RoomServer, tls_context
 from ..records.record import RecordError, check_seed
-from ..records.storage import list_records, resume
+from ..records.storage import RecordSummary, check_writable, list_records, records_dir, resume
 from ..table.presets import BOT_LEVELS, PACES
 from .join import open_local_seat
-from .play import needs_terminal, parse_seed
+from .launch import needs_terminal
+from .options import parse_seed
 
 if TYPE_CHECKING:
     from .web import RoomWebServer
@@ -43,6 +62,9 @@ YOU = "you"
 HUMAN = "human"
 DEFAULT_SEATS = [YOU, HUMAN, HUMAN, HUMAN]
 DEFAULT_WEB_PORT = 7341
+OFF = "none"  # --turn-seconds none, --claim-seconds none: no timer (over one remembered)
+# the options a continued room takes from its room file unless they are given again
+REMEMBERED = tuple(f.name for f in dataclasses.fields(RoomSettings))
 
 
 class WebOptions(NamedTuple):
@@ -69,36 +91,64 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError("a number of seconds") from None
-    if not 0 <= value <= 24 * 3600:
-        raise argparse.ArgumentTypeError("seconds from 0 to 86400")
+    if not 0 <= value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"seconds from 0 to {MAX_SECONDS:.0f}")
     return value
+
+
+def _seconds_or_off(text: str) -> float | str:
+    return OFF if text.strip().lower() in (OFF, "off") else _seconds(text)
+
+
+def parse_claim_pause(text: str) -> tuple[float, float]:
+    """``MIN-MAX`` seconds (``0.3-0.9``), or one number for a pause that never varies."""
+    low, dash, high = text.strip().partition("-")
+    try:
+        pause = (float(low), float(high if dash else low))
+    except ValueError:
+        pause = (math.nan, math.nan)
+    if not all(0 <= v <= MAX_CLAIM_PAUSE for v in pause) or pause[0] > pause[1]:
+        raise argparse.ArgumentTypeError(
+            f"MIN-MAX seconds, 0 <= MIN <= MAX <= {MAX_CLAIM_PAUSE:.0f}: e.g. 0.3-0.9 (0: none)"
+        )
+    return pause
+
+
+def parse_room_code(text: str) -> str:
+    """A room's code, in capitals ("": none given, the last unfinished room)."""
+    code = text.strip().upper()
+    if code and not tokens.is_room_code(code):
+        raise argparse.ArgumentTypeError("a room's code, as in its address (ws://HOST:PORT/CODE)")
+    return code
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="ningde host", description="Host an online room: friends join with ningde join URL."
+        prog="ningde host",
+        description="Host an online room: friends join with ningde join URL.",
+        epilog="With --continue, the room is served and played as it was (its address and "
+        "port, rounds, pace, timers, claim pause, web pages): an option given again "
+        "overrides what the room had.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=7340, help="port (0: any free one)")
+    parser.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument(
         "--seats",
         type=parse_room_seats,
         default=None,
         help="four seats: you, human or a bot level (default you,human,human,human)",
     )
-    parser.add_argument("--rounds", type=int, default=1, help="圈 per session (default 1)")
-    parser.add_argument("--pace", choices=list(PACES), default="normal", help="bot speed")
+    parser.add_argument("--rounds", type=int, help="圈 per session (default 1)")
+    parser.add_argument("--pace", choices=list(PACES), help="bot speed (default normal)")
+    _timer_arguments(parser)
     parser.add_argument(
-        "--turn-seconds", type=_seconds, default=None, help="time for a decision (default: none)"
-    )
-    parser.add_argument(
-        "--grace",
-        type=_seconds,
-        default=30.0,
-        help="seconds before a bot plays for a dropped player",
-    )
-    parser.add_argument(
-        "--continue", dest="resume", action="store_true", help="go on with the last unfinished room"
+        "--continue",
+        dest="resume",
+        nargs="?",
+        const="",
+        type=parse_room_code,
+        metavar="ROOM",
+        help="go on with the last unfinished room (or the one whose code is ROOM)",
     )
     parser.add_argument("--seed", type=parse_seed, default=None, help="random seed")
     parser.add_argument("--tls-cert", help="certificate file (PEM): serve wss://")
@@ -109,8 +159,52 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         help="a web page's origin allowed to connect (terminals send none)",
     )
+    _web_arguments(parser)
+    return parser
+
+
+def _timer_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--web", action="store_true", help="also serve the tables in a web browser, a page a seat"
+        "--turn-seconds",
+        type=_seconds_or_off,
+        metavar="S",
+        help="time for a decision (default: none; 'none': no timer)",
+    )
+    parser.add_argument(
+        "--grace",
+        type=_seconds,
+        metavar="S",
+        help="seconds before a bot plays for a dropped player (default 30)",
+    )
+    low, high = CLAIM_PAUSE
+    parser.add_argument(
+        "--claim-pause",
+        type=parse_claim_pause,
+        metavar="MIN-MAX",
+        help=f"seconds every claim window stays open while a person plays, drawn afresh each "
+        f"time (default {low:g}-{high:g}; 0: none; rooms of bots: none)",
+    )
+    parser.add_argument(
+        "--claim-seconds",
+        type=_seconds_or_off,
+        metavar="S",
+        help=f"a person's time to claim a discard (default {CLAIM_SECONDS:g} with "
+        "--turn-seconds, else none; 'none': no timer)",
+    )
+    parser.add_argument(
+        "--result-seconds",
+        type=_seconds,
+        metavar="S",
+        help=f"the longest wait after a hand for the players' ready (default {RESULT_SECONDS:g})",
+    )
+
+
+def _web_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--web",
+        action=argparse.BooleanOptionalAction,
+        help="also serve the tables in a web browser, a page a seat (--no-web: not, "
+        "when a continued room had them)",
     )
     parser.add_argument(
         "--web-port",
@@ -124,89 +218,206 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="browser tables at once; more get a 'full' page (default: free seats + 2 watchers)",
     )
-    return parser
 
 
-def _web_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> WebOptions | None:
-    if not args.web:
-        if args.web_port is not None or args.max_sessions is not None:
-            parser.error("--web-port and --max-sessions go with --web")
-        return None
-    if args.tls_cert:
+def _settings(args: argparse.Namespace, had: RoomSettings | None = None) -> RoomSettings:
+    """What the room is served and played with: each option given, else what the room had
+    (``had``, a continued room's), else the default."""
+    given: dict[str, Any] = {}
+    for name in REMEMBERED:
+        value = getattr(args, name)
+        if value is not None:
+            given[name] = None if value == OFF else value
+    return dataclasses.replace(had or RoomSettings(), **given)
+
+
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The options' values that the parser's types do not check."""
+    if args.rounds is not None and not 1 <= args.rounds <= MAX_ROUNDS:
+        parser.error(f"--rounds must be 1 to {MAX_ROUNDS}")
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
+    for name, value in (("--port", args.port), ("--web-port", args.web_port)):
+        if value is not None and not 0 <= value <= 65535:
+            parser.error(f"{name} must be 0-65535")
+    if args.max_sessions is not None and not 1 <= args.max_sessions <= MAX_SESSIONS:
+        parser.error(f"--max-sessions must be 1 to {MAX_SESSIONS}")
+    if args.web and args.tls_cert:
         parser.error("--web serves plain http and its tables join the room here: drop --tls-cert")
-    port = DEFAULT_WEB_PORT if args.web_port is None else args.web_port
-    if not 0 <= port <= 65535:
-        parser.error("--web-port must be 0-65535")
-    if args.max_sessions is not None and args.max_sessions < 1:
-        parser.error("--max-sessions must be at least 1")
-    return WebOptions(port, args.max_sessions)
+
+
+def _check_settings(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, settings: RoomSettings
+) -> None:
+    """What does not go together once the options given are over what the room had."""
+    if not settings.web and (args.web_port is not None or args.max_sessions is not None):
+        parser.error("--web-port and --max-sessions go with --web")
+    if settings.web and args.tls_cert:
+        parser.error("--web serves plain http and its tables join the room here: drop --tls-cert")
+
+
+def _web_options(settings: RoomSettings) -> WebOptions | None:
+    if not settings.web:
+        return None
+    port = DEFAULT_WEB_PORT if settings.web_port is None else settings.web_port
+    return WebOptions(port, settings.max_sessions)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
-    if bool(args.tls_cert) != bool(args.tls_key):
-        parser.error("--tls-cert and --tls-key go together")
-    if not 0 <= args.port <= 65535:
-        parser.error("--port must be 0-65535")
-    web = _web_options(parser, args)
+    _check(parser, args)
     try:
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
     except (OSError, ValueError) as exc:
         print(f"ningde host: cannot load the certificate: {exc}", file=sys.stderr)
         return 2
-    room = _continued(args) if args.resume else _new_room(args)
-    if room is None:
-        return 1
-    server = RoomServer(args.host, args.port, origins=args.origin, tls=tls)
+    if not _can_save():
+        return 2
+    if args.resume is not None:
+        found = _continued(parser, args)
+        if isinstance(found, int):
+            return found
+        room, settings = found
+    else:
+        settings = _settings(args)
+        _check_settings(parser, args, settings)
+        room = _new_room(args, settings)
+    server = RoomServer(settings.host, settings.port, origins=args.origin, tls=tls)
     server.add(room)
     seats = args.seats or DEFAULT_SEATS
-    own = room.tokens.host_seat if args.resume else seats.index(YOU) if YOU in seats else None
+    resumed = args.resume is not None
+    own = room.tokens.host_seat if resumed else seats.index(YOU) if YOU in seats else None
     if own is not None and needs_terminal("host") is None:
-        return _with_table(server, room, own, web)
-    return asyncio.run(_serve(server, room, seats if not args.resume else None, web=web))
+        return _with_table(server, room, own, settings)
+    return asyncio.run(_serve(server, room, None if resumed else seats, settings))
+
+
+def _can_save() -> bool:
+    """Whether the room's record can be saved (said on stderr if not): checked before the
+    room is served, not when its first hand is dealt."""
+    try:
+        check_writable()
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        print(
+            f"ningde host: the room's record cannot be saved in {records_dir()}: {why}",
+            file=sys.stderr,
+        )
+        return False
+    return True
 
 
 def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _options(args: argparse.Namespace) -> RoomOptions:
-    return RoomOptions(
-        rounds=args.rounds, pace=args.pace, grace=args.grace, turn_seconds=args.turn_seconds
-    )
-
-
-def _new_room(args: argparse.Namespace) -> Room:
+def _new_room(args: argparse.Namespace, settings: RoomSettings) -> Room:
     kinds = [HUMAN if s == YOU else s for s in (args.seats or DEFAULT_SEATS)]
     seed = args.seed if args.seed is not None else check_seed(secrets.randbits(62))
-    return Room.new(tokens.new_room_code(), kinds, _options(args), seed, on_line=_say)
+    return Room.new(tokens.new_room_code(), kinds, settings.options(), seed, on_line=_say)
 
 
-def _continued(args: argparse.Namespace) -> Room | None:
+def _unfinished(code: str) -> tuple[list[RecordSummary], list[str]]:
+    """The rooms that may be continued, the last played first (only the one whose code is
+    ``code``, if one is given), and what was wrong with those whose room file is broken."""
+    found, broken = [], []
     for summary in list_records():
-        if summary.error or summary.finished or summary.in_use:
+        if summary.error or summary.session_over or summary.in_use:
             continue
         if not tokens.room_file(summary.path).exists():
             continue
-        try:
-            state = resume(summary.path)
-            held = tokens.load(summary.path)
-        except (RecordError, OSError, ValueError) as exc:
-            print(f"ningde host: cannot continue {summary.path.name}: {exc}", file=sys.stderr)
-            return None
-        for warning in state.warnings:
-            print(f"ningde host: {summary.path.name}: warning: {warning}", file=sys.stderr)
-        _say(f"continuing {summary.path.name}")
-        return Room.resumed(state, held, _options(args), on_line=_say)
-    print("ningde host: no unfinished room to continue", file=sys.stderr)
-    return None
+        if code:
+            try:
+                held = tokens.load(summary.path)
+            except (OSError, ValueError) as exc:
+                broken.append(f"{summary.path.name}: {exc}")
+                continue
+            if held.room.upper() != code:
+                continue
+        found.append(summary)
+    return found, broken
+
+
+def _continued(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[Room, RoomSettings] | int:
+    """The room to go on with, and its settings as it had them with the options given again
+    over them; else the status to exit with (a message said why)."""
+    found, broken = _unfinished(args.resume)
+    if not found:
+        for problem in broken:
+            print(f"ningde host: cannot read {problem}", file=sys.stderr)
+        which = f"room {args.resume}" if args.resume else "room"
+        print(f"ningde host: no unfinished {which} to continue", file=sys.stderr)
+        return 2 if broken else 1
+    path = found[0].path
+    try:
+        held = tokens.load(path)
+        had = None if held.settings is None else RoomSettings.from_json(held.settings)
+    except (OSError, ValueError) as exc:
+        name = tokens.room_file(path).name
+        where = "" if str(exc).startswith(name) else f"{name}: "
+        print(f"ningde host: cannot continue {path.name}: {where}{exc}", file=sys.stderr)
+        return 2
+    try:
+        state = resume(path)
+    except (RecordError, OSError, ValueError) as exc:
+        print(f"ningde host: cannot continue {path.name}: {exc}", file=sys.stderr)
+        return 2
+    for warning in state.warnings:
+        print(f"ningde host: {path.name}: warning: {warning}", file=sys.stderr)
+    rounds = state.session.config.rounds
+    if args.rounds is not None and args.rounds != rounds:
+        parser.error(f"--rounds: room {held.room} plays {rounds} 圈, as its record says")
+    for given, option in ((args.seats, "--seats"), (args.seed, "--seed")):
+        if given is not None:
+            print(f"ningde host: {option}: a continued room keeps its own", file=sys.stderr)
+    settings = dataclasses.replace(_settings(args, had), rounds=rounds)
+    _check_settings(parser, args, settings)
+    try:
+        room = Room.resumed(state, held, settings.options(), on_line=_say)
+    except OSError as exc:
+        print(f"ningde host: cannot write on {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    _say(_continuing(room, path.name))
+    return room, settings
+
+
+def _continuing(room: Room, record: str) -> str:
+    """Which room goes on: its code, its record, the hand and who sits where."""
+    assert room.match is not None
+    hand = room.match.session.hand_number or 1
+    seats = []
+    for seat, status in enumerate(room.statuses()):
+        who = f"bot {status.level}" if status.kind == "bot" else status.name or "a player"
+        host = " (the host's)" if seat == room.tokens.host_seat else ""
+        seats.append(f"{seat + 1} {who}{host}")
+    return f"continuing room {room.code} from {record}, hand {hand}: seats {', '.join(seats)}"
+
+
+def _described(settings: RoomSettings) -> str:
+    """The settings the room plays with, in one line of the banner."""
+    low, high = settings.claim_pause or CLAIM_PAUSE
+    parts = [
+        f"rounds {settings.rounds}",
+        f"pace {settings.pace}",
+        f"turn {'none' if settings.turn_seconds is None else f'{settings.turn_seconds:g} s'}",
+        f"grace {settings.grace:g} s",
+        f"claim pause {low:g}-{high:g} s",
+    ]
+    claim = settings.options().claim_s
+    parts.append(f"claim {'none' if claim is None else f'{claim:g} s'}")
+    parts.append(f"result {settings.result_seconds:g} s")
+    return "settings: " + ", ".join(parts)
 
 
 def _banner(
-    server: RoomServer, room: Room, seats: list[str] | None, pages: RoomWebServer | None = None
+    server: RoomServer,
+    room: Room,
+    seats: list[str] | None,
+    settings: RoomSettings,
+    pages: RoomWebServer | None = None,
 ) -> None:
     url, *others = share_urls(server, room)
     _say(f"room {room.code}: {url}")
@@ -218,6 +429,7 @@ def _banner(
         _say(f"web: {pages.url} (a page a seat: friends pick a free one in a browser)")
     if not is_loopback(server.host):
         _say("note: the room listens beyond this machine; only seats' tokens hold seats")
+    _say(_described(settings))
     for seat, status in enumerate(room.statuses()):
         if status.kind == "bot":
             _say(f"seat {seat + 1}: bot {status.level}")
@@ -237,28 +449,43 @@ async def _serve(
     server: RoomServer,
     room: Room,
     seats: list[str] | None,
+    settings: RoomSettings,
     ready: threading.Event | None = None,
-    web: WebOptions | None = None,
 ) -> int:
+    web = _web_options(settings)
     pages = None
     try:
         await server.start()
         if web is not None:
             pages = await _start_web(server, room, web)
     except OSError as exc:
-        print(f"ningde host: cannot listen on {server.host}: {exc}", file=sys.stderr)
+        print(
+            f"ningde host: cannot listen on {server.host}: {exc} (--port, --web-port: another)",
+            file=sys.stderr,
+        )
         await server.close()
         if ready is not None:
             ready.set()
         return 2
+    # the room file keeps them, with the ports the room really has, for --continue
+    settings = dataclasses.replace(
+        settings, port=server.port, web_port=None if pages is None else pages.port
+    )
+    room.tokens.settings = settings.to_json()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, room.stop)
-    _banner(server, room, seats, pages)
+    _banner(server, room, seats, settings, pages)
     if ready is not None:
         ready.set()
     await room.run()
+    await _goodbye(server, room, pages)
+    return 0
+
+
+async def _goodbye(server: RoomServer, room: Room, pages: RoomWebServer | None) -> None:
+    """The session has ended (or the room was stopped): the last messages out, then close."""
     for _ in range(40):  # let the last messages (the result, over) reach the clients
         if not room.watchers and all(p.conn is None for p in room.seats):
             break
@@ -268,7 +495,6 @@ async def _serve(
     await server.close()
     if room.record_path is not None:
         _say(f"record: {room.record_path}")
-    return 0
 
 
 async def _start_web(server: RoomServer, room: Room, web: WebOptions) -> RoomWebServer:
@@ -290,7 +516,7 @@ async def _start_web(server: RoomServer, room: Room, web: WebOptions) -> RoomWeb
     return pages
 
 
-def _with_table(server: RoomServer, room: Room, seat: int, web: WebOptions | None) -> int:
+def _with_table(server: RoomServer, room: Room, seat: int, settings: RoomSettings) -> int:
     """The server in a thread, the host's own table in this one (a continued room: the seat's
     own token again)."""
     token = room.tokens.tokens[seat] or room.reserve(seat, "")
@@ -299,7 +525,7 @@ def _with_table(server: RoomServer, room: Room, seat: int, web: WebOptions | Non
     status: list[int] = []
     thread = threading.Thread(
         target=lambda: status.append(
-            loop.run_until_complete(_serve(server, room, None, ready, web))
+            loop.run_until_complete(_serve(server, room, None, settings, ready))
         ),
         daemon=True,
     )

@@ -7,8 +7,8 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..table.presets import BOT_LEVELS, DEFAULT_BOT
-from ..ui.collect import import_frozen
-from .play import common_options, parse_levels, parse_names, parse_seats, run_table
+from .launch import run_table, table_app
+from .options import checked_rounds, common_options, parse_levels, parse_names, parse_seats
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -61,26 +61,18 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     )
     common_options(parser)
     args = parser.parse_args(argv)
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
+    rounds = checked_rounds(parser, args)
     if args.names is not None and len(args.names) != args.humans:
         parser.error(f"--names needs {args.humans} names")
     try:
         plan = hotseat_plan(args.humans, args.seats, args.bots)
     except ValueError as exc:
         parser.error(str(exc))
-    import_frozen("ningde_tui.ui.app")
-    from ..ui.app import NingdeApp
-    from ..ui.model.launch import LaunchOptions
-
-    options = LaunchOptions.for_command(
-        args.lang,
-        args.pace,
-        args.ascii,
+    return table_app(
+        args,
         seed=args.seed,
-        rounds=args.rounds,
-        seats=tuple(plan),
-        names=tuple(args.names) if args.names is not None else None,
+        rounds=rounds,
+        seats=plan,
+        names=args.names,
         start_screen=False,
     )
-    return NingdeApp(options)

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             print("ningde join: a bot plays a seat; --watch only watches", file=sys.stderr)
             return 2
         return asyncio.run(play_headless(args))
-    from .play import run_table
+    from .launch import run_table
 
     return run_table(build_app(argv), "join")
 
@@ -88,7 +88,7 @@ def open_local_seat(url: str, token: str | None, name: str = "") -> int:
     """The host's own table: the seat ``token`` holds in the room at ``url``, through the
     same protocol as every player (blocks until the table is closed; run the room's server
     in another thread or process). Returns the exit status."""
-    from .play import run_table
+    from .launch import run_table
 
     argv = [url, "--name", name] if name else [url]
     return run_table(build_app(argv, token), "host")

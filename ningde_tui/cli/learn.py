@@ -6,10 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..i18n.words import LANGS
-from ..table.presets import PACES
-from ..ui.collect import import_frozen
-from .play import run_table
+from .launch import run_table, table_app
+from .options import look_options, pace_option
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -24,13 +22,7 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     parser = argparse.ArgumentParser(
         prog="ningde learn", description="The tutorial: short guided hands at the real table."
     )
-    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
-    parser.add_argument("--ascii", action="store_true", help="draw tiles as 5m instead of 五万")
-    parser.add_argument("--pace", choices=list(PACES), help="bot speed (default: the settings)")
+    look_options(parser)
+    pace_option(parser)
     args = parser.parse_args(argv)
-    import_frozen("ningde_tui.ui.app")
-    from ..ui.app import NingdeApp
-    from ..ui.model.launch import LaunchOptions
-
-    options = LaunchOptions.for_command(args.lang, args.pace, args.ascii)
-    return NingdeApp(options, first_page="tutorial")
+    return table_app(args, first_page="tutorial")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n.words import pattern_name, tile_name, tr
@@ -17,7 +16,7 @@ from ..rules.game import EventKind
 from ..server.fetch import FetchError, fetch_hand, keep, served_url
 from ..settings.store import command_look
 from ..ui.model.announce import describe
-from .play import run_table
+from .launch import run_table, table_app
 
 if TYPE_CHECKING:
     from ..ui.app import NingdeApp
@@ -152,22 +151,13 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _watch_app(args: argparse.Namespace) -> NingdeApp:
-    from ..ui.collect import import_frozen
-
-    import_frozen("ningde_tui.ui.app")
-    from ..ui.app import NingdeApp
-    from ..ui.model.launch import LaunchOptions
-
-    options = LaunchOptions.for_command(
-        args.lang,
-        None,
-        args.ascii,
-        replay=Path(args.file),
+    return table_app(
+        args,
+        replay=args.file,
         replay_seat=args.seat - 1,
         replay_open=not args.hidden,
         replay_speed=max(args.speed, 0.05),
     )
-    return NingdeApp(options)
 
 
 def _print_steps(replay: Replay, lang: str = "zh", ascii_tiles: bool = False) -> None:

@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 from ..analysis.review import EXIT_BAD, EXIT_OK, PROG, Review, default_seat, review_replay
-from ..i18n.words import LANGS, pad, record_name, tile_name, tr
+from ..i18n.words import pad, record_name, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
 from ..rules.game import Action
 from ..settings.store import command_look
+from .options import lang_option
 
 
 def action_words(action: Action, lang: str, ascii_tiles: bool) -> str:
@@ -45,16 +46,8 @@ def render_text(review: Review, replay: Replay, lang: str = "zh", ascii_tiles: b
     for d in review.decisions:
         if d.agree:
             continue
-        extra = ""
-        if d.effective_played is not None and d.effective_suggested is not None:
-            extra = tr(
-                lang,
-                "cli.review_cost",
-                ep=d.effective_played,
-                es=d.effective_suggested,
-                sp=d.shanten_played,
-                ss=d.shanten_suggested,
-            )
+        outlook = d.outlook()
+        extra = "" if outlook is None else "   " + tr(lang, "review.cost", **outlook)
         lines.append(
             tr(
                 lang,
@@ -108,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         "names it 1-4, as the table does); default: the first human seat, else 0",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per decision")
-    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
+    lang_option(parser)
     args = parser.parse_args(argv)
     try:
         replay = replay_file(args.file)

@@ -24,7 +24,6 @@ import json
 import logging
 import shlex
 import sys
-from asyncio.subprocess import PIPE, Process
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -38,6 +37,7 @@ from textual_serve.server import Server, to_int
 
 from ..net.hosting import is_loopback
 from ..ui.palette import FELT, TEXT
+from ..ui.textual_compat import GameProcess, GameServer, game_command
 
 DEFAULT_MAX_SESSIONS = 4
 MAX_MESSAGE = 64 * 1024  # textual.js sends keys, pastes, resizes, focus and pings: small JSON
@@ -146,31 +146,17 @@ class Launch:
         return shlex.join(self.argv)
 
 
-class BoundedAppService(AppService):
+class BoundedAppService(GameProcess, AppService):
     """textual-serve's AppService (one game process), kept within ``MAX_WIDTH``×``MAX_HEIGHT``
-    and ``MAX_PENDING_INPUT``, and sure to end when stopped."""
+    and ``MAX_PENDING_INPUT``, and sure to end when stopped. The game runs from the launch's
+    argv with its environment, no shell in between (``GameProcess``)."""
 
     _stopping: asyncio.Future[None] | None = None
 
     def __init__(self, launch: Launch, **kwargs: Any) -> None:
-        super().__init__(launch.command, **kwargs)
+        super().__init__(game_command(launch.argv, launch.env), **kwargs)
         self.launch = launch
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        return {**super()._build_environment(width=width, height=height), **self.launch.env}
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        # No shell in between (textual-serve runs one): the process stopped, or killed, is the
-        # game itself, not a /bin/sh that would leave the game running.
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.launch.argv,
-            stdin=PIPE,
-            stdout=PIPE,
-            stderr=PIPE,
-            env=self._build_environment(width=width, height=height),
-        )
-        self._stdin = process.stdin
-        return process
+        self.game_argv, self.game_env = launch.argv, launch.env
 
     async def start(self, width: object, height: object) -> None:
         await super().start(*clamp_size(width, height))
@@ -216,28 +202,11 @@ class BoundedAppService(AppService):
         ``QUIT_GRACE`` seconds later (busy with a flood of input queued before the quit, or
         hung). Callers may wait together, and one that is cancelled does not cut it short."""
         if self._stopping is None:
-            self._stopping = asyncio.ensure_future(self._end())
+            self._stopping = asyncio.ensure_future(self.end_game(QUIT_GRACE))
         await asyncio.shield(self._stopping)
 
-    async def _end(self) -> None:
-        process, task = self._process, self._task
-        if process is None or task is None:
-            return  # never started
-        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
 
-        async def quit_game() -> None:
-            await self.send_meta({"type": "quit"})
-            await process.wait()
-
-        try:
-            await asyncio.wait_for(quit_game(), QUIT_GRACE)
-        except TimeoutError:
-            process.kill()
-        await process.wait()
-        await task  # the game's output read to the end
-
-
-class CappedServer(Server):
+class CappedServer(GameServer, Server):
     """textual-serve's Server with at most ``max_sessions`` games at once, whose game sockets
     take only the page's own origin, small messages and sane terminal sizes, and whose games
     end with their tabs and with the server.
@@ -345,7 +314,7 @@ class CappedServer(Server):
         closes with 1009) or a flood of input, or the game ended."""
         try:
             await game.start(request.query.get("width", "80"), request.query.get("height", "24"))
-            await self._process_messages(websocket, game)
+            await self.relay(websocket, game)
         except InputFlood:
             await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"input flood")
         except Exception:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..bots.base import known_bots
 from ..sim.simulate import Summary, seating_orders, simulate
-from .play import parse_seed
+from .options import parse_seed
 
 
 # ----------------------------------------------------------------------------- output

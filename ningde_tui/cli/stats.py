@@ -6,17 +6,19 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, collect, tally
+from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, StatsSummary, collect, tally
 from ..i18n.words import LANGS, pad, pattern_name, record_name, tr
 from ..records.storage import records_dir
 from ..settings.store import command_look
+from .options import lang_option
 
 
 # ----------------------------------------------------------------------------- output
-def _rate(n: int, d: int) -> str:
-    return f"{100 * n / d:5.1f}%" if d else "    -"
+def _rate(rate: str | None) -> str:
+    """A rate (``PlayerRow.win_rate``) as its column holds it: right-aligned, a dash for
+    none."""
+    return "    -" if rate is None else f"{rate:>6}"
 
 
 COLUMNS = (  # (heading key, cells)
@@ -30,11 +32,11 @@ COLUMNS = (  # (heading key, cells)
 )
 
 
-def render_text(summary: dict[str, Any], lang: str = "zh") -> str:
+def render_text(summary: StatsSummary, lang: str = "zh") -> str:
     """The summary as a plain table in ``lang``, the players named as the 战绩 screen names
     them (玩家1, 电脑·普通)."""
-    lines = [tr(lang, "cli.stats_head", games=summary["games"], hands=summary["hands"])]
-    if not summary["players"]:
+    lines = [tr(lang, "cli.stats_head", games=summary.games, hands=summary.hands)]
+    if not summary.players:
         lines.append(tr(lang, "cli.stats_none"))
         return "\n".join(lines)
     lines.append(
@@ -42,16 +44,15 @@ def render_text(summary: dict[str, Any], lang: str = "zh") -> str:
             pad(tr(lang, key), cells, right=i > 0) for i, (key, cells) in enumerate(COLUMNS)
         ).rstrip()
     )
-    for p in summary["players"]:
-        name = record_name(p["name"], p["kind"], p["levels"], lang)
+    for p in summary.players:
         cells = (
-            name,
-            str(p["games"]),
-            str(p["hands"]),
-            f"{p['wins']} {_rate(p['wins'], p['hands'])}",
-            str(p["self_draws"]),
-            f"{p['deal_ins']} {_rate(p['deal_ins'], p['hands'])}",
-            f"{p['points']:+d}",
+            record_name(p.name, p.kind, p.levels, lang),
+            str(p.games),
+            str(p.hands),
+            f"{p.wins} {_rate(p.win_rate)}",
+            str(p.self_draws),
+            f"{p.deal_ins} {_rate(p.deal_in_rate)}",
+            f"{p.points:+d}",
         )
         lines.append(
             " ".join(
@@ -59,8 +60,8 @@ def render_text(summary: dict[str, Any], lang: str = "zh") -> str:
                 for i, (text, (_, width)) in enumerate(zip(cells, COLUMNS, strict=True))
             )
         )
-        if p["patterns"]:
-            mix = " · ".join(f"{pattern_name(k, lang)} {v}" for k, v in p["patterns"].items())
+        if p.patterns:
+            mix = " · ".join(f"{pattern_name(k, lang)} {v}" for k, v in p.patterns.items())
             lines.append(" " * (COLUMNS[0][1] + 1) + mix)
     return "\n".join(lines)
 
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         "--against", metavar="LEVEL", help="only games where every bot opponent plays at LEVEL"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", choices=LANGS, help="language (default: the settings, zh)")
+    lang_option(parser)
     parser.add_argument("--no-cache", action="store_true", help="replay every record afresh")
     args = parser.parse_args(argv)
     folder = args.dir if args.dir is not None else records_dir()
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     player = None if args.player is None else record_player(args.player)
     summary = tally(found.games, player, args.against)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
         print(render_text(summary, command_look(args.lang)[0]))
     return EXIT_OK

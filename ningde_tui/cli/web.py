@@ -10,7 +10,9 @@ A seat taken in a browser is reserved by the host when its socket opens (``Room.
 as the host's own seat). Its token goes into that seat's own data folder (one private temporary
 folder per seat, 0700, the token file 0600, all removed when the host stops), and the join
 process runs with ``NINGDE_DATA_DIR`` (and the settings folder) pointing there: the token is on
-no command line and in no URL, and no seat reads another's token or the host user's data.
+no command line and in no URL, and no seat reads another's token or the host user's data. Each
+join process is tethered to the host (``cli.tether``): killed, the host takes its tables with
+it, and they remove the seats' folders it could not.
 
 The seat belongs to the browser that took it: a random cookie, HttpOnly and SameSite=Lax (a
 link from a chat or a mail still opens the seat with it; another site's page cannot use the
@@ -32,6 +34,7 @@ terminal sizes, a table ending with its tab and every table with the host.
 from __future__ import annotations
 
 import html
+import os
 import secrets
 import shutil
 import sys
@@ -53,6 +56,7 @@ from ..records.storage import ENV_DATA_DIR
 from ..settings.store import ENV_CONFIG_DIR
 from ..ui.palette import BLUE, FELT, GOLD, MUTED, TEXT
 from .serve import BoundedAppService, CappedServer, Launch
+from .tether import ENV_HOST_FOLDER, ENV_HOST_PID, FOLDER_PREFIX
 
 WATCHERS = 2  # browser watchers the default cap leaves room for
 BROWSER_COOKIE = "ningde_browser"  # which browser took a seat: a random key
@@ -111,9 +115,9 @@ class RoomWebServer(CappedServer):
     async def start(self) -> None:
         """Listen (``port`` 0: any free port; ``port`` is then the one bound). OSError if the
         address cannot be had."""
-        self.folder = Path(tempfile.mkdtemp(prefix="ningde-web-"))  # 0700
+        self.folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))  # 0700
         runner = web.AppRunner(
-            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=5
+            await self.web_application(), handle_signals=False, access_log=None, shutdown_timeout=5
         )
         await runner.setup()
         try:
@@ -139,8 +143,8 @@ class RoomWebServer(CappedServer):
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
 
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
+    async def web_application(self) -> web.Application:
+        app = await super().web_application()
         app.router.add_get("/seat/{seat}", self.handle_seat, name="seat")
         app.router.add_get("/watch", self.handle_watch, name="watch")
         app.router.add_get("/ws/seat/{seat}", self.handle_websocket, name="seat_websocket")
@@ -223,8 +227,15 @@ class RoomWebServer(CappedServer):
         return folder
 
     def _launch(self, seat: int | None, options: list[str], folder: Path) -> SeatLaunch:
-        argv = (sys.executable, "-m", "ningde_tui", "join", self.room_url, *options)
-        env = {ENV_DATA_DIR: str(folder), ENV_CONFIG_DIR: str(folder / "settings")}
+        """``ningde join`` tethered to this process (``cli.tether``): it ends, and the seats'
+        folders go, even when the host is killed."""
+        argv = (sys.executable, "-m", "ningde_tui.cli.tether", "join", self.room_url, *options)
+        env = {
+            ENV_DATA_DIR: str(folder),
+            ENV_CONFIG_DIR: str(folder / "settings"),
+            ENV_HOST_PID: str(os.getpid()),
+            ENV_HOST_FOLDER: str(self.folder),
+        }
         return SeatLaunch(argv, env, seat)
 
     # ------------------------------------------------------------------ pages

@@ -311,6 +311,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "key.leave_room_yes": ("离开", "leave"),
     "key.stay": ("留下", "stay"),
     "key.bot_plays": ("托管", "auto-play"),
+    "key.call": ("按座位号要牌", "claim: your seat's number"),
     # 开房间: hosting a room from the start screen
     "host.title": ("开房间", "Host a room"),
     "host.seats": (
@@ -335,6 +336,178 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "同一网络里能连到这台电脑的人都可以加入或观战。",
         "Anyone who can reach this computer on the network can join or watch.",
     ),
+    # 在线大厅: a community server's lobby (the start screen's entry, ningde lobby)
+    "cmd.lobby": ("在线大厅", "Online lobby"),
+    "cmd.lobby_help": (
+        "连到社区服务器：公开房间、创建房间、排行榜、我的对局",
+        "A community server: public rooms, new rooms, the leaderboard, your games",
+    ),
+    "lobby.open": ("在线大厅", "Online lobby"),
+    "lobby.title": ("在线大厅", "Online lobby"),
+    "lobby.form_title": ("连接社区服务器", "Connect to a community server"),
+    "lobby.intro": (
+        "社区服务器用 {cmd} 开，地址问服主。\n"
+        "第一次用某个名字时，服务器给这台电脑一把钥匙，这个名字从此归你。",
+        "A community server is run with {cmd}: ask its host for the address. The first "
+        "time you use a name there, the server gives this computer a key that keeps the name "
+        "yours.",
+    ),
+    "lobby.url": ("服务器地址", "Server address"),
+    "lobby.url_hint": ("ws://主机:7350/{path}", "ws://HOST:7350/{path}"),
+    "lobby.name": ("你的名字", "Your name"),
+    "lobby.name_hint": ("1-16 个字", "1-16 characters"),
+    "lobby.connect": ("连接", "Connect"),
+    "lobby.back": ("返回", "Back"),
+    "lobby.connecting": ("正在连接 {url} …", "Connecting to {url} …"),
+    "lobby.bad_url": (
+        "服务器地址写作 {example}（或 wss://）",
+        "A server address is {example} (or wss://)",
+    ),
+    "lobby.bad_name": (
+        "名字是 1-16 个字，不含控制字符",
+        "A name is 1-16 characters, with no control characters",
+    ),
+    "lobby.name_taken": (
+        "名字“{name}”已经有人用了（这台电脑上没有它的钥匙），换一个名字吧",
+        "The name “{name}” is taken (this computer holds no key for it): choose another",
+    ),
+    "lobby.cannot_reach": ("连不上服务器：{why}", "Cannot reach the server: {why}"),
+    "lobby.not_lobby": (
+        "这个地址不是宁德麻将的大厅：{why}",
+        "This address is not a Ningde lobby: {why}",
+    ),
+    "lobby.server_error": ("服务器断开了连接：{why}", "The server closed the connection: {why}"),
+    "lobby.key_not_kept": (
+        "名字的钥匙没能存进数据文件夹，下次这个名字可能会被拒绝",
+        "Your name's key could not be saved in the data folder: next time the name may be refused",
+    ),
+    "lobby.server": ("服务器 {server}（{url}）", "Server {server} ({url})"),
+    "lobby.you": ("你：{name}", "You: {name}"),
+    "lobby.rating": ("等级分 {shown}", "rating {shown}"),
+    "lobby.online": ("在线", "online"),
+    "lobby.dropped": ("连接断了，{delay} 秒后重连…", "Connection lost: reconnecting in {delay} s…"),
+    "lobby.back_online": ("又连上了", "Connected again"),
+    "lobby.unreadable": (
+        "服务器发来一条看不懂的消息，已跳过（{why}）",
+        "The server sent a message this game cannot read; skipped ({why})",
+    ),
+    "lobby.rooms_title": ("公开房间（{n}）", "Public rooms ({n})"),
+    "lobby.col_code": ("房间号", "Room"),
+    "lobby.col_seats": ("座位", "Seats"),
+    "lobby.col_rules": ("规则", "Rules"),
+    "lobby.col_rounds": ("圈", "Rounds"),
+    "lobby.col_timer": ("限时", "Timer"),
+    "lobby.col_state": ("状态", "State"),
+    "lobby.col_watchers": ("观战", "Watching"),
+    "lobby.free": ("空位", "free"),
+    "lobby.bot": ("{level}电脑", "{level} bot"),
+    "lobby.away": ("{name}（离线）", "{name} (away)"),
+    "lobby.rounds_n": ("{n} 圈", "{n}"),
+    "lobby.timer_off": ("不限", "none"),
+    "lobby.timer_n": ("{n} 秒", "{n} s"),
+    "lobby.waiting": ("等人", "waiting"),
+    "lobby.playing": ("进行中", "playing"),
+    "lobby.no_rooms": (
+        "还没有公开的房间：按 c 创建一个，或按 s 快速开始。",
+        "No public rooms yet: press c to create one, or s for a quick game.",
+    ),
+    "lobby.seat": ("{n}号位 {who}", "Seat {n} {who}"),
+    "lobby.rules": ("规则：{rules}", "Rules: {rules}"),
+    "lobby.pace": ("电脑速度：{pace}", "Bots' pace: {pace}"),
+    "lobby.join": ("加入", "Join"),
+    "lobby.watch": ("观战", "Watch"),
+    "lobby.create": ("创建房间", "Create a room"),
+    "lobby.code": ("输入房间号", "Enter a code"),
+    "lobby.quick": ("快速开始", "Quick game"),
+    "lobby.leaderboard": ("排行榜", "Leaderboard"),
+    "lobby.games": ("我的对局", "My games"),
+    "lobby.refresh": ("刷新", "Refresh"),
+    "lobby.key_join": ("加入", "join"),
+    "lobby.key_watch": ("观战", "watch"),
+    "lobby.key_create": ("创建", "create"),
+    "lobby.key_code": ("房间号", "code"),
+    "lobby.key_quick": ("快速开始", "quick"),
+    "lobby.key_leaderboard": ("排行榜", "ranks"),
+    "lobby.key_games": ("我的对局", "games"),
+    "lobby.key_refresh": ("刷新", "refresh"),
+    "lobby.key_connect": ("连接", "connect"),
+    "lobby.key_replay": ("回放", "watch"),
+    "lobby.refused_full": ("房间已经满了", "The room is full"),
+    "lobby.refused_rate_limited": (
+        "操作太频繁了，过一会儿再试",
+        "Too many requests: try again in a minute",
+    ),
+    "lobby.refused_unavailable": (
+        "服务器暂时办不到，过一会儿再试",
+        "The server cannot do that just now: try again later",
+    ),
+    "lobby.refused": ("服务器拒绝了：{why}", "The server refused: {why}"),
+    "lobby.created_private": (
+        "私人房间 {code} 已创建：把房间号告诉朋友，他们在大厅里“输入房间号”进来",
+        "Private room {code} created: give your friends the code (Enter a code, in the lobby)",
+    ),
+    "lobby.created": ("房间 {code} 已创建", "Room {code} created"),
+    "lobby.not_connected": ("还没连上服务器", "Not connected to the server"),
+    "lobby.too_fast": (
+        "慢一点：大厅一秒只收几个请求",
+        "Slow down: the lobby takes a few requests a second",
+    ),
+    "lobby.pick_room": ("先在列表里选一个房间", "Choose a room in the list first"),
+    "lobby.create_title": ("创建房间", "Create a room"),
+    "lobby.visibility": ("谁能看到", "Who sees it"),
+    "lobby.public": ("公开：列在大厅里", "Public: listed in the lobby"),
+    "lobby.private": ("私人：凭房间号进入", "Private: only by its code"),
+    "lobby.seats": ("座位", "Seats"),
+    "lobby.seat_n": ("{n}号位", "Seat {n}"),
+    "lobby.seat_human": ("玩家", "Player"),
+    "lobby.seat_bot": ("电脑·{level}", "Bot · {level}"),
+    "lobby.rounds": ("圈数", "Rounds"),
+    "lobby.timer": ("每步限时", "Time per decision"),
+    "lobby.timer_none": ("不限时", "no limit"),
+    "lobby.room_rules": (
+        "房间规则（在设置里改）：{rules}",
+        "Room rules (change them in Settings): {rules}",
+    ),
+    "lobby.create_go": ("创建", "Create"),
+    "lobby.cancel": ("取消", "Cancel"),
+    "lobby.need_human": (
+        "至少留一个玩家位给你自己",
+        "Keep a player's seat for yourself",
+    ),
+    "lobby.code_title": ("输入房间号", "Enter a room code"),
+    "lobby.code_label": ("房间号（6 位）", "Room code (6 characters)"),
+    "lobby.code_hint": ("如 {code}", "e.g. {code}"),
+    "lobby.code_bad": (
+        "房间号是 6 个字符：数字 2-9 和字母（没有 I、L、O）",
+        "A room code is 6 characters: digits 2-9 and letters (no I, L or O)",
+    ),
+    "lobby.watch_only": ("只观战", "Watch only"),
+    "lobby.code_go": ("进入", "Go in"),
+    "lobby.board_title": ("排行榜", "Leaderboard"),
+    "lobby.col_rank": ("名次", "#"),
+    "lobby.col_name": ("名字", "Name"),
+    "lobby.col_rating": ("等级分", "Rating"),
+    "lobby.col_games": ("场", "Games"),
+    "lobby.col_hands": ("局", "Hands"),
+    "lobby.col_wins": ("胡", "Wins"),
+    "lobby.col_points": ("得分", "Points"),
+    "lobby.loading": ("正在读取…", "Loading…"),
+    "lobby.board_empty": ("还没有人上榜", "Nobody is rated yet"),
+    "lobby.board_note": (
+        "等级分 = μ − 3σ：打的场次越多越准",
+        "Rating = μ − 3σ: the more games, the surer it is",
+    ),
+    "lobby.games_title": ("我的对局", "My games"),
+    "lobby.col_replay": ("回放码", "Replay"),
+    "lobby.col_ended": ("结束于", "Ended"),
+    "lobby.col_players": ("玩家与得分", "Players and scores"),
+    "lobby.games_empty": ("还没有打完的对局", "No finished games yet"),
+    "lobby.games_note": (
+        "选一局按 Enter 回放；也可以在终端里：{cmd}",
+        "Enter watches a hand; or in a terminal: {cmd}",
+    ),
+    "lobby.fetching": ("正在取回 {code} …", "Fetching {code} …"),
+    "lobby.replay_failed": ("取不到 {code}：{why}", "Cannot fetch {code}: {why}"),
     "key.pace": ("速度", "pace"),
     "key.stop_demo": ("停止演示", "stop the demo"),
     "key.left": ("左移", "left"),
@@ -518,6 +691,16 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "cover.enter": ("按 Enter 显示手牌", "Press Enter to show your hand"),
     "cover.others": ("其他玩家请不要看屏幕", "Everyone else, please look away"),
     "cover.wait": ("请稍候…", "One moment…"),
+    "cover.call_how": (
+        "要吃、碰、杠或胡这张牌的，请按自己的座位号：",
+        "To chow, pong, kong or win on it, press your seat's number:",
+    ),
+    "cover.call_tile": ("{who} 打出 {tile}", "{who} discards {tile}"),
+    "cover.call_kong": ("{who} 加杠 {tile}", "{who} adds a kong of {tile}"),
+    "table.nothing_to_call": (
+        "这张牌你没有可以吃、碰、杠、胡的：按 s 交回",
+        "Nothing for you to claim on it: press s to hand back",
+    ),
     "key.reveal": ("显示手牌", "show hand"),
     # Replay viewer
     "replay.where": (
@@ -578,6 +761,16 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "record.not_saved": (
         "对局记录写不进去（{why}）：{where}\n这一局照常进行，但从现在起不再保存，以后无法继续或回放。",
         "The game record cannot be written ({why}): {where}\nPlay goes on, but from now on nothing is saved: it cannot be continued or replayed.",
+    ),
+    # the disk filled during the game: the record catches up once it can be written again
+    "record.not_saved_now": (
+        "对局记录暂时写不进去（{why}）：{where}\n这一局照常进行；能写入时，记录会自动补齐，一步不丢。",
+        "The game record cannot be written for now ({why}): {where}\nPlay goes on; once it can be written again, the record catches up with nothing lost.",
+    ),
+    "record.saved_again_title": ("本局记录已补存", "This game is saved again"),
+    "record.saved_again": (
+        "对局记录已补齐，没有丢失任何一步：{where}",
+        "The game record has caught up, nothing lost: {where}",
     ),
     "error.title": ("无法回放这份记录", "This record cannot be replayed"),
     "error.line": ("第 {line} 行：{reason}", "line {line}: {reason}"),
@@ -643,10 +836,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "第{hand}局 第{step}步：打的 {played} 建议 {suggested}{extra}",
         "hand {hand:>2} step {step:>3}: played {played} suggested {suggested}{extra}",
     ),
-    "cli.review_cost": (
-        "   进张 {ep} 比 {es} · 向听 {sp} 比 {ss}",
-        "   effective tiles {ep} vs {es} · shanten {sp} vs {ss}",
-    ),
     "cli.review_total": (
         "共 {n} 次选择，{agree} 次相同（{pct:.0f}%）",
         "{n} decisions, {agree} agree ({pct:.0f}%)",
@@ -684,7 +873,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     # Help
     "help.title": ("规则与按键", "Rules and keys"),
     # Help: the sentences of the rules summary that follow the room rules, one pair per switch
-    # of rules/config.py (``help.<switch>.on`` / ``.off``), put in help_*.md at ``{<switch>}``
+    # the pages place (``help.<switch>.on`` / ``.off``), put in help_*.md at ``{<switch>}``; a
+    # switch they do not place is told by its label (``help.switch``) under ``help.other_rules``
+    "help.other_rules": ("本房间另设", "This room also plays"),
+    "help.switch": ("{label}：{state}", "{label}: {state}"),
     "help.white_indicator_reflip.on": (
         "翻到白板就放一边再翻。",
         "a flipped white dragon is set aside and the next tile flipped. ",
@@ -1337,6 +1529,17 @@ def level_name(level: str, lang: str) -> str:
 def pattern_name(pattern: str, lang: str) -> str:
     """A scoring pattern's name (``jinque`` → 金雀 / Gold Pair); an unknown key as it is."""
     return STRINGS[lang].get(f"pattern.{pattern}", pattern)
+
+
+def switch_sentence(name: str, on: bool, lang: str) -> str:
+    """What the rule switch ``name`` set on (or off) means, as the help and the lessons say it:
+    its sentence ``help.<name>.on`` / ``.off`` where the help pages give it a place, else its
+    label and whether it is on (点炮者包三家：开)."""
+    key = f"help.{name}.{'on' if on else 'off'}"
+    if key in STRINGS[lang]:
+        return tr(lang, key)
+    state = tr(lang, "settings.on" if on else "settings.off")
+    return tr(lang, "help.switch", label=tr(lang, f"rule.{name}"), state=state)
 
 
 def payment_text(payment: Payment, lang: str) -> str:

@@ -105,7 +105,9 @@ class RoomClient:
 
     ``token``: the seat's token if known (the host's own table is given it); otherwise the one
     kept for this room in ``tokens`` (None: none kept). ``retries``: how many attempts in a row
-    may fail before ``messages`` raises ``ConnectionLost`` (None: no end)."""
+    may fail before ``messages`` raises ``ConnectionLost`` (None: no end). ``key``: the player's
+    key in a community server's lobby, sent beside the name (a room of ``ningde server`` seats
+    a name a lobby player holds only with its key, §7)."""
 
     def __init__(
         self,
@@ -117,8 +119,10 @@ class RoomClient:
         tokens: TokenStore | None = None,
         backoff: Sequence[float] = BACKOFF,
         retries: int | None = None,
+        key: str | None = None,
     ) -> None:
         self.url = url
+        self.key = key
         self.name = name
         self.watch = watch
         self.tokens = tokens
@@ -155,6 +159,8 @@ class RoomClient:
                     hello = protocol.hello(
                         self.name, None if self.watch else self.token, self.watch
                     )
+                    if self.key is not None and not self.watch:
+                        hello["key"] = self.key
                     await ws.send(protocol.dumps(hello))
                     async for text in ws:
                         message = self._read(text)

@@ -63,7 +63,7 @@ class Hello:
 @dataclass(frozen=True)
 class Act:
     """An action for the state ``seq``; ``action`` is the record's ``act`` object without its
-    seat, decoded by the server for the seat the connection holds (``rules.wire.action_from``)."""
+    seat, decoded by the server for the seat the connection holds (``net.wire.action_from``)."""
 
     seq: int
     action: dict[str, Any]

@@ -773,7 +773,7 @@ class Room:
         for seat, place in enumerate(self.seats):
             if place.kind == HUMAN and place.conn is None:
                 self._start_grace(seat)
-        self.match.hold_windows = self.match.game.hold_windows = True
+        self.match.hold_claims()
         recorder = self.match.recorder
         if recorder is not None:
             recorder.on_failure = self._not_saved

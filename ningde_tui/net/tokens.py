@@ -3,7 +3,10 @@
 A token is ``secrets.token_urlsafe(TOKEN_BYTES)`` (192 bits) and is compared in constant time.
 The host keeps a room's code and tokens beside its record, in ``<record>.room.json``, a file
 only the host's user may read (created 0600, replaced whole), never in the record itself: the
-record is a game's history and may be shared, the tokens hold the seats.
+record is a game's history and may be shared, the tokens hold the seats. The same file keeps
+how the room is served and played (``settings``: its address and port, pace, timers, web
+pages; ``net.hosting.RoomSettings`` reads them), so ``ningde host --continue`` brings the room
+back as it was.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..records.files import load_json
 from .protocol import MAX_TOKEN, TOKEN_BYTES
@@ -25,6 +29,7 @@ MAX_ROOM_FILE = 16 * 1024
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud, typed by hand
 CODE_LENGTH = 8
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a room's code as a room file may hold it
 
 
 def new_token() -> str:
@@ -34,6 +39,11 @@ def new_token() -> str:
 def new_room_code() -> str:
     """A room's code: not a secret (it is in the URL), only a name nobody types twice."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def is_room_code(text: str) -> bool:
+    """Whether ``text`` may be a room's code (as a room file holds one)."""
+    return _CODE.fullmatch(text) is not None
 
 
 def same_token(given: str, held: str) -> bool:
@@ -56,6 +66,8 @@ class SeatTokens:
     host_seat: int | None = None  # the seat the host's own terminal plays, if any
     # per seat taken in a web browser, the digest of that browser's key (``browser_digest``)
     browsers: list[str | None] = field(default_factory=lambda: [None] * 4)
+    # how the room is served and played (``net.hosting.RoomSettings.to_json``), or None
+    settings: dict[str, Any] | None = None
 
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` holds, or None. Every held token is compared (no early exit)."""
@@ -95,6 +107,7 @@ def save(record: Path, tokens: SeatTokens) -> Path:
             "tokens": tokens.tokens,
             "host_seat": tokens.host_seat,
             "browsers": tokens.browsers,
+            **({} if tokens.settings is None else {"settings": tokens.settings}),
         }
     ).encode()
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
@@ -117,7 +130,7 @@ def load(record: Path) -> SeatTokens:
     if not isinstance(data, dict):
         raise ValueError(f"{path.name}: not a room file")
     room, held = data.get("room"), data.get("tokens")
-    if not isinstance(room, str) or not room or len(room) > 32:
+    if not isinstance(room, str) or not is_room_code(room):
         raise ValueError(f"{path.name}: no room code")
     if not isinstance(held, list) or len(held) != 4:
         raise ValueError(f"{path.name}: no seat tokens")
@@ -131,6 +144,9 @@ def load(record: Path) -> SeatTokens:
         raise ValueError(f"{path.name}: the browsers' seats are malformed")
     if not all(b is None or (isinstance(b, str) and _DIGEST.fullmatch(b)) for b in browsers):
         raise ValueError(f"{path.name}: a browser's key is malformed")
+    settings = data.get("settings")  # checked field by field by whoever reads them
+    if settings is not None and not isinstance(settings, dict):
+        raise ValueError(f"{path.name}: the room's settings are malformed")
     if os.name == "posix" and path.stat().st_mode & 0o077:
         os.chmod(path, 0o600)  # someone widened it: the tokens are the seats
-    return SeatTokens(room, list(held), host_seat, list(browsers))
+    return SeatTokens(room, list(held), host_seat, list(browsers), settings)

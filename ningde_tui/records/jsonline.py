@@ -199,11 +199,27 @@ def dumps_line(obj: Any, separators: tuple[str, str] | None = (", ", ": ")) -> s
     return _BREAK.sub(lambda m: _BREAKS[m.group()], text)
 
 
+def encode_line(obj: Any) -> bytes:
+    """``obj`` as the bytes of one line of a file (``dumps_line`` and its ``\\n``)."""
+    return (dumps_line(obj) + "\n").encode()
+
+
 def append_line(fd: int, obj: dict[str, Any]) -> None:
     """Append ``obj`` as one line to the file open at ``fd`` (``O_APPEND``): all of it or
     nothing — on any failure the file is cut back to its length before, and OSError raised."""
-    data = (dumps_line(obj) + "\n").encode()
+    append_data(fd, encode_line(obj))
+
+
+def append_data(fd: int, data: bytes, whole: int | None = None) -> int:
+    """Append ``data`` (whole lines) to the file open at ``fd`` (``O_APPEND``), all of it or
+    nothing, and return the file's length after it. ``whole``: the length the writer left the
+    file at, after its last whole line; bytes beyond it (a line a failed write left torn, when
+    cutting it back failed too) are cut off first, so no line is ever written after a torn
+    one. On any failure the file is cut back to its length before, and OSError raised."""
     start = os.lseek(fd, 0, os.SEEK_END)
+    if whole is not None and start > whole:
+        os.ftruncate(fd, whole)
+        start = whole
     try:
         done = os.write(fd, data)
         while done < len(data):  # a short write: go on, or fail below
@@ -215,5 +231,6 @@ def append_line(fd: int, obj: dict[str, Any]) -> None:
         try:
             os.ftruncate(fd, start)
         except OSError:
-            pass  # the reader drops a torn last line with a warning
+            pass  # the next append cuts it off (``whole``); a reader drops a torn last line
         raise
+    return start + len(data)

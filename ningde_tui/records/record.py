@@ -41,8 +41,8 @@ from .jsonline import (
     MAX_LINE_BYTES,
     LineError,
     RawLine,
-    append_line,
-    dumps_line,
+    append_data,
+    encode_line,
     parse_object,
     raw_lines,
     text_raw_lines,
@@ -73,12 +73,30 @@ def result_dict(hand_number: int, result: HandResult, scores: list[int]) -> dict
     }
 
 
+def hand_line(game: Game) -> dict[str, Any]:
+    """A hand's line: its dealer, dice and whole wall, as dealt."""
+    return {
+        "t": "hand",
+        "dealer": game.dealer,
+        "streak": game.streak,
+        "dice": list(game.dice),
+        "wall": [tile_str(t) for t in game.wall.tiles],
+    }
+
+
+def result_line(hand_number: int, result: HandResult, scores: list[int]) -> dict[str, Any]:
+    return {"t": "result", **result_dict(hand_number, result, scores)}
+
+
 class RecordWriter:
     """Writes a record line by line, flushing each, so a crash loses nothing. To a file, each
-    line is appended whole or not at all (``jsonline.append_line``): a failed write (a full
-    disk) raises OSError and leaves the record as it was, every line complete."""
+    line is appended whole or not at all (``jsonline.append_data``): a failed write (a full
+    disk) raises OSError and leaves the record as it was, every line complete; the next write
+    first cuts off anything past the last whole line it wrote, so a line never follows a torn
+    one."""
 
     _fd: int | None = None
+    _end: int | None = None  # the file's length after the last whole line written
 
     def __init__(
         self,
@@ -120,35 +138,33 @@ class RecordWriter:
         writer._fd = _open_append(path)
         try:
             _mend_last_line(path, writer._fd)
+            writer._end = os.lseek(writer._fd, 0, os.SEEK_END)
         except OSError:
             writer.close()
             raise
         return writer
 
-    def _write(self, obj: dict[str, Any]) -> None:
+    def write_line(self, data: bytes) -> None:
+        """Append one line, encoded (``jsonline.encode_line``): whole, or not at all and
+        OSError raised."""
         if self._fd is not None:
-            append_line(self._fd, obj)
+            self._end = append_data(self._fd, data, self._end)
             return
         assert self._file is not None
-        self._file.write(dumps_line(obj) + "\n")
+        self._file.write(data.decode())
         self._file.flush()
 
+    def _write(self, obj: dict[str, Any]) -> None:
+        self.write_line(encode_line(obj))
+
     def hand(self, game: Game) -> None:
-        self._write(
-            {
-                "t": "hand",
-                "dealer": game.dealer,
-                "streak": game.streak,
-                "dice": list(game.dice),
-                "wall": [tile_str(t) for t in game.wall.tiles],
-            }
-        )
+        self._write(hand_line(game))
 
     def act(self, action: Action) -> None:
         self._write(action.to_record())
 
     def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
-        self._write({"t": "result", **result_dict(hand_number, result, scores)})
+        self._write(result_line(hand_number, result, scores))
 
     def close(self) -> None:
         fd, self._fd = self._fd, None

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from .record import RecordWriter
 
 ENV_DATA_DIR = "NINGDE_DATA_DIR"
+PROBE_BYTES = 4096  # what ``check_writable`` writes: a new record's first lines, about
 HUMAN_KIND, BOT_KIND = "human", "bot"
 
 
@@ -63,32 +66,74 @@ def _next_free(path: Path) -> Path:
     return candidate
 
 
+MAX_BACKLOG = 16 * 1024 * 1024  # bytes of lines a recorder keeps while it cannot write them
+
+
 class GameRecorder:
     """A record being written: the game line once, then hands, decisions and results, each
     line flushed at once (``RecordWriter``), so a crash or a closed terminal loses nothing.
 
-    A write that fails (a full disk, the folder gone) never stops the game: the record keeps
-    every line written before it, whole (the failed line is not left half-written), nothing
-    more is written — a record with a decision missing could not be replayed — and
-    ``failed`` holds the error; ``on_failure`` (set by the screen) is told once."""
+    A write that fails (a full disk, the folder gone) never stops the game. The record keeps
+    every line written before it, whole (the failed line is not left half-written); the lines
+    that could not be written wait in memory, in order (``pending``), and every later line
+    first tries them again (so does ``retry``), so the record catches up, whole and in order,
+    as soon as it can be written again. ``failed`` holds the error while lines wait;
+    ``on_failure`` (set by the screen or the room) is told once each time writing stops, and
+    ``on_recovered`` once the waiting lines are all written. Lines beyond ``MAX_BACKLOG`` bytes
+    are not kept: the record then stops where it was written up to (``lost``), whole, and can
+    be continued from there."""
 
     def __init__(self, path: Path, writer: RecordWriter) -> None:
         self.path = path
         self._writer = writer
         self.failed: OSError | None = None
+        self.lost = False  # the backlog outgrew MAX_BACKLOG: nothing more is written
         self.on_failure: Callable[[OSError], None] | None = None
         self.on_recovered: Callable[[], None] | None = None  # the record is whole again
+        self._backlog: deque[bytes] = deque()
+        self._backlog_bytes = 0
 
-    def _write(self, write: Callable[..., None], *args: object) -> None:
-        if self.failed is not None:
+    @property
+    def pending(self) -> int:
+        """Lines waiting to be written."""
+        return len(self._backlog)
+
+    def _put(self, obj: dict[str, Any]) -> None:
+        from .jsonline import encode_line
+
+        if self.lost:
             return
-        try:
-            write(*args)
-        except OSError as exc:
-            self.failed = exc
-            self._writer.close()
-            if self.on_failure is not None:
-                self.on_failure(exc)
+        data = encode_line(obj)  # now: the game moves on
+        if self._backlog_bytes + len(data) > MAX_BACKLOG:
+            self.lost = True
+            self._backlog.clear()
+            self._backlog_bytes = 0
+            return
+        self._backlog.append(data)
+        self._backlog_bytes += len(data)
+        self.retry()
+
+    def retry(self) -> bool:
+        """Write every line waiting, in order, each whole; stop at the first that fails. True
+        when none is left waiting."""
+        while self._backlog:
+            try:
+                self._writer.write_line(self._backlog[0])
+            except OSError as exc:
+                self._stopped(exc)
+                return False
+            self._backlog_bytes -= len(self._backlog.popleft())
+        if self.failed is not None:
+            self.failed = None
+            if self.on_recovered is not None:
+                self.on_recovered()
+        return True
+
+    def _stopped(self, exc: OSError) -> None:
+        told = self.failed is not None
+        self.failed = exc
+        if not told and self.on_failure is not None:
+            self.on_failure(exc)
 
     @classmethod
     def create(
@@ -113,19 +158,48 @@ class GameRecorder:
         return cls(path, RecordWriter.resume(path))
 
     def hand(self, game: Game) -> None:
-        self._write(self._writer.hand, game)
+        from .record import hand_line
+
+        self._put(hand_line(game))
 
     def act(self, action: Action) -> None:
-        self._write(self._writer.act, action)
+        self._put(action.to_record())
 
     def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
-        self._write(self._writer.result, hand_number, result, scores)
+        from .record import result_line
+
+        self._put(result_line(hand_number, result, scores))
 
     def close(self) -> None:
+        """A last try at the lines waiting, then the file is closed (lines still waiting are
+        lost: the record stays whole up to them, and can be continued from there)."""
+        if self._backlog and not self.lost:
+            self.retry()
         try:
             self._writer.close()
         except OSError:
             pass  # nothing is buffered: every line was written, or failed, on its own
+
+
+def check_writable(folder: Path | None = None) -> None:
+    """Make the records folder if need be and write a small file in it, then remove it:
+    OSError (saying why, with the folder's name) if records cannot be saved there."""
+    folder = folder or records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / f".probe-{os.getpid()}-{secrets.token_hex(4)}"
+    fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        data = b"\n" * PROBE_BYTES
+        done = 0
+        while done < len(data):
+            written = os.write(fd, data[done:])
+            if written <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder))
+            done += written
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+        probe.unlink(missing_ok=True)
 
 
 # ----------------------------------------------------------------------------- seats
@@ -236,6 +310,9 @@ class RecordSummary:
     hands: int = 0  # hands started
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     finished: bool = False
+    # every 圈 of the session played (a bot-only game is ``finished`` at any hand's end, but
+    # an online room of bots goes on, when continued, until this)
+    session_over: bool = False
     error: str | None = None
     in_use: bool = False  # another window (or this one) is writing it: a game being played
 
@@ -265,13 +342,9 @@ def summarize(path: Path) -> RecordSummary:
     booked = [h.result for h in replay.hands if h.result is not None]
     if booked:
         summary.scores = list(booked[-1]["scores"])
-    session = replay.session
-    rounds = replay.config.rounds
-    if summary.humans == 0:
-        summary.finished = replay.finished
-    else:
-        # the replay's own session counts passes from the first hand on, as the game did
-        summary.finished = replay.finished and session.passes >= 4 * rounds
+    # the replay's own session counts passes from the first hand on, as the game did
+    summary.session_over = replay.finished and replay.session.passes >= 4 * replay.config.rounds
+    summary.finished = replay.finished if summary.humans == 0 else summary.session_over
     return summary
 
 

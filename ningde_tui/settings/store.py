@@ -7,7 +7,8 @@ cue when it is your move, the auto options), and the room rules (every switch of
 Command-line options win over the settings for that run. A missing or unreadable file gives
 the defaults; a file that cannot be written leaves the settings in force for this run only.
 The tutorial's progress (the lessons done) is a small file of its own beside it,
-``lessons.json``, read and written the same way.
+``lessons.json``, read and written the same way; so is the lobby last used (在线大厅: the
+server's address and the player's name there), ``lobby.json``.
 """
 
 from __future__ import annotations
@@ -212,6 +213,43 @@ def load_progress(path: Path | None = None) -> LessonProgress:
 def save_progress(done: frozenset[str], path: Path | None = None) -> None:
     """Write the lessons done (raises OSError when the folder cannot be written)."""
     write_json(path or progress_path(), {"done": sorted(done)})
+
+
+# ---------------------------------------------------------------- the lobby last used
+MAX_LOBBY_BYTES = 16 * 1024  # an address and a name
+MAX_LOBBY_URL = 300  # characters of a remembered address
+
+
+def lobby_memory_path() -> Path:
+    """The community server last connected to (在线大厅) and the name used there, in a file of
+    their own beside the settings (the name's key is kept per server in the data folder)."""
+    return config_dir() / "lobby.json"
+
+
+@dataclass(frozen=True)
+class LobbyMemory:
+    """The lobby's address and the player's name there, as last used ("": none yet)."""
+
+    url: str = ""
+    name: str = ""
+
+
+def load_lobby_memory(path: Path | None = None) -> LobbyMemory:
+    """The lobby last used; nothing where the file is missing or cannot be used."""
+    read = read_json(path or lobby_memory_path(), MAX_LOBBY_BYTES)
+    if read is None or read[1] is not None or not isinstance(read[0], dict):
+        return LobbyMemory()
+    data = read[0]
+    url, name = data.get("url"), data.get("name")
+    return LobbyMemory(
+        url if isinstance(url, str) and len(url) <= MAX_LOBBY_URL else "",
+        name if isinstance(name, str) and len(name) <= MAX_LOBBY_URL else "",
+    )
+
+
+def save_lobby_memory(memory: LobbyMemory, path: Path | None = None) -> None:
+    """Remember the lobby (raises OSError when the folder cannot be written)."""
+    write_json(path or lobby_memory_path(), {"url": memory.url, "name": memory.name})
 
 
 def command_look(lang: str | None) -> tuple[str, bool]:

@@ -14,7 +14,17 @@ from pathlib import Path
 from ..bots.base import BOTS, Player, make_bot
 from ..records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
 from ..rules.config import RuleConfig
-from ..rules.game import Action, Event, Game, HandResult, Observation, Phase
+from ..rules.game import (
+    WINS,
+    Action,
+    ActionType,
+    Event,
+    EventKind,
+    Game,
+    HandResult,
+    Observation,
+    Phase,
+)
 from ..rules.session import Session
 from .presets import BOT_LEVELS as BOT_LEVELS
 from .presets import DEFAULT_BOT as DEFAULT_BOT
@@ -168,6 +178,37 @@ class Match:
         """The engine's ``close_window``: the held window's claims taken (nothing to record)."""
         events = self.game.close_window()
         self.version += 1
+        return events
+
+    def hold_claims(self) -> None:
+        """From now on every discard's claims (and an added kong's 抢杠) stay open until
+        closed, even when nobody may claim (``Game.hold_windows``): an online room, and a
+        hot-seat table that takes calls after every discard."""
+        self.hold_windows = self.game.hold_windows = True
+
+    def open_call(self) -> tuple[object, Event | None] | None:
+        """The window open now, once only people are left to decide it (or nobody): the
+        window, and the public event it opened on (the discard, or the added kong)."""
+        game = self.game
+        if game.window is None or self.next_bot() is not None:
+            return None
+        opened = (EventKind.DISCARD, EventKind.ROBKONG_WINDOW, EventKind.ADDKONG)
+        event = next((e for e in reversed(game.history(None)) if e.kind in opened), None)
+        return game.window, event
+
+    def let_go(self, take_wins: bool = False) -> list[Event]:
+        """Everyone still to decide the open window lets the tile go (takes a win offered,
+        with ``take_wins``), and a window held open closes."""
+        events: list[Event] = []
+        window = self.game.window
+        while window is not None and self.game.window is window and self.game.to_act():
+            seat = self.game.to_act()[0]
+            legal = self.game.legal_actions(seat)
+            wins = [a for a in legal if a.type in WINS] if take_wins else []
+            declines = (ActionType.PASS, ActionType.DECLINE_THREE_GOLD)
+            events += self.apply(wins[0] if wins else next(a for a in legal if a.type in declines))
+        if self.game.held:
+            events += self.close_window()
         return events
 
     def finish_hand(self) -> HandResult:

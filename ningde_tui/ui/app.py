@@ -23,7 +23,6 @@ from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, Any
 
-from rich.console import RenderableType
 from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -41,7 +40,7 @@ from ..records.storage import (
 )
 from ..settings.store import Settings, save_settings, settings_path
 from ..table.presets import DEFAULT_BOT
-from . import collect
+from . import collect, textual_compat
 from .localize import localize_bindings
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
 from .palette import THEME
@@ -52,6 +51,7 @@ from .screens.start import StartScreen
 if TYPE_CHECKING:
     from ..net.hosting import HostedRoom
     from ..table.match import Match
+    from .screens.lobby import LobbyScreen
     from .screens.recent import RecentScreen
     from .screens.remote import RemoteTableScreen
     from .screens.result import ResultScreen
@@ -87,7 +87,7 @@ class Page:
         return self.screen
 
 
-class NingdeApp(App[None]):
+class NingdeApp(textual_compat.FramesTold, App[None]):
     # the first screen's CSS is read with the app's: parsed once, not again with everything
     # read before it when the screen opens (as a screen's own CSS is)
     CSS_PATH = ["app.tcss", "screens/start.tcss"]
@@ -100,6 +100,7 @@ class NingdeApp(App[None]):
 
     def __init__(self, options: LaunchOptions | None = None, first_page: str | None = None) -> None:
         super().__init__()
+        textual_compat.keep_wide_characters_whole()  # a notice over the hand drawn whole
         options = options or LaunchOptions()
         self.options = options
         self.first_page = first_page  # a page opened over the start screen (``ningde learn``)
@@ -144,9 +145,8 @@ class NingdeApp(App[None]):
         if not self.opens_on_the_start_screen():
             return super().get_default_screen()
         start = self.start(self.seed)
-        # a pushed screen is given a result callback, which switch_screen takes back from it as
-        # the screen leaves; Textual gives its default screen none
-        start._push_result_callback(self, None)
+        if not textual_compat.become_default_screen(start, self):
+            return super().get_default_screen()  # (pushed over it as the app mounts)
         self.floor = 0
         return start
 
@@ -233,13 +233,12 @@ class NingdeApp(App[None]):
     def collect_at_quiet_moments(self) -> None:
         """Python's full garbage collections (tens of ms) made when no one is watching a move
         being drawn: at a hand's result, or a quiet moment (``ui/collect.py``)."""
-        collect.take_over()
+        collect.take_over(frames_told=textual_compat.FRAMES_TOLD)
         self.set_interval(collect.QUIET, lambda: collect.when_quiet(self.last_input))
 
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        """(A frame goes to the terminal: the collections held while a move was drawn go on,
-        ``ui/collect.py``.)"""
-        super()._display(screen, renderable)
+    def frame_sent(self) -> None:
+        """(A frame has gone to the terminal: the collections held while a move was drawn go
+        on, ``ui/collect.py``.)"""
         collect.drawn()
 
     async def on_event(self, event: events.Event) -> None:
@@ -319,20 +318,27 @@ class NingdeApp(App[None]):
         return self._watch_record(match)
 
     def _watch_record(self, match: Match) -> Match:
-        """Tell the player at once when the match's record can no longer be written."""
+        """Tell the player at once when the match's record cannot be written for now, and
+        when it has caught up again."""
         recorder = match.recorder
         if recorder is not None:
-            recorder.on_failure = lambda exc: self.not_saved(exc, recorder.path)
+            path = recorder.path
+            recorder.on_failure = lambda exc: self.not_saved(exc, path, "record.not_saved_now")
+            recorder.on_recovered = lambda: self.notify(
+                tr(self.lang, "record.saved_again", where=str(path)),
+                title=tr(self.lang, "record.saved_again_title"),
+                markup=False,
+            )
             if recorder.failed is not None:
-                self.not_saved(recorder.failed, recorder.path)
+                self.not_saved(recorder.failed, path, "record.not_saved_now")
         return match
 
-    def not_saved(self, exc: OSError, where: Path) -> None:
+    def not_saved(self, exc: OSError, where: Path, words: str = "record.not_saved") -> None:
         """Say plainly, and until the player closes it, that this game is not being saved
         (a full disk, a read-only data folder); the game itself goes on."""
         why = exc.strerror or str(exc)
         self.notify(
-            tr(self.lang, "record.not_saved", why=why, where=str(where)),
+            tr(self.lang, words, why=why, where=str(where)),
             title=tr(self.lang, "record.not_saved_title"),
             severity="error",
             timeout=UNSAVED_NOTICE_SECONDS,
@@ -381,7 +387,12 @@ class NingdeApp(App[None]):
         from .screens.remote import RemoteTableScreen
 
         client = RoomClient(
-            target.url, target.name, watch=target.watch, token=target.token, tokens=TokenStore()
+            target.url,
+            target.name,
+            watch=target.watch,
+            token=target.token,
+            tokens=TokenStore(),
+            key=target.key,
         )
         self.show_table(RemoteTableScreen(client, exit_on_leave=exit_on_leave))
 
@@ -544,6 +555,12 @@ class NingdeApp(App[None]):
         if hosted is not None:
             await hosted.close()
 
+    def on_lobby_screen_join_room(self, message: LobbyScreen.JoinRoom) -> None:
+        self.join_room(message.target)
+
+    def on_lobby_screen_watch(self, message: LobbyScreen.Watch) -> None:
+        self.watch_record(message.path)
+
     def on_remote_table_screen_done(self, _: RemoteTableScreen.Done) -> None:
         self.action_new_game()
 
@@ -622,8 +639,11 @@ class NingdeApp(App[None]):
             self.screen.show_room_rules(chosen.rules)
 
     def action_command_palette(self) -> None:
-        """Textual's command palette, its prompt in the player's language."""
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+        """Textual's command palette, its prompt in the player's language: one at most, so
+        not while one is anywhere in the stack (Textual looks at the top screen only, and a
+        second palette would take the first one's id)."""
+        palette_open = any(isinstance(s, CommandPalette) for s in self.screen_stack)
+        if self.use_command_palette and not palette_open:
             placeholder = tr(self.lang, "app.palette_prompt")
             self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 
@@ -683,6 +703,12 @@ def _recent_games(app: NingdeApp) -> Screen[Any]:
     return RecentScreen(app.playing_records())
 
 
+def _lobby(app: NingdeApp) -> Screen[Any]:
+    from .screens.lobby import LobbyScreen
+
+    return LobbyScreen(app.options.lobby, app.settings)
+
+
 def _settings(app: NingdeApp) -> Screen[Any]:
     from .screens.settings import SettingsScreen
 
@@ -698,6 +724,7 @@ PAGES: dict[str, Page] = {
         make=_recent_games,
     ),
     "stats": Page(".screens.stats:StatsScreen", "cmd.stats", "cmd.stats_help"),
+    "lobby": Page(".screens.lobby:LobbyScreen", "cmd.lobby", "cmd.lobby_help", make=_lobby),
     "help": Page(".screens.help:HelpScreen", "cmd.help", "cmd.help_help"),
     "tutorial": Page(".screens.tutorial:TutorialScreen", "cmd.tutorial", "cmd.tutorial_help"),
     "settings": Page(

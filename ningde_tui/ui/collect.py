@@ -16,7 +16,14 @@ Nor are the young generations collected while a move is being drawn: the table's
 its frame make some tens of thousands of objects, enough for a few young collections of a
 millisecond or two each in the middle of the frame. ``hold`` stops them as the table starts to
 redraw and ``drawn`` lets them go on once its frame is on the screen (at the latest at the
-next quiet check, a second on), where they catch up at once.
+next quiet check, a second on), where they catch up at once; only in an app that is told when a
+frame has gone (``take_over(frames_told=...)``: ``ui/textual_compat.py``'s ``FRAMES_TOLD``).
+
+All of it was measured on CPython 3.11's collector (``MEASURED_ON``; the figures in
+``docs/research/table-redraw.md`` are 3.11's, the Python CI tests), and it acts there only
+(``acts``): on any other Python the collector is left to its own schedule, nothing is held and
+nothing frozen (3.12 was not measured; 3.14's incremental collector ignores the third threshold
+that ``take_over`` moves).
 """
 
 from __future__ import annotations
@@ -37,15 +44,26 @@ _saved: tuple[int, int, int] | None = None  # the thresholds before the first of
 _last_pass = monotonic()
 _last_move = 0.0  # when the table last changed
 _held = False  # the young collections are held while a move is drawn
+_frames_told = True  # the running app lets them go as its frame goes (``drawn``)
+MEASURED_ON = ((3, 11),)  # the CPython versions whose collector this was measured on
 
 
-def take_over() -> None:
-    """An app starts: Python stops making full passes of its own."""
-    global _running, _saved
+def acts() -> bool:
+    """Whether this Python's collector is one of those measured (else nothing here acts)."""
+    return sys.implementation.name == "cpython" and sys.version_info[:2] in MEASURED_ON
+
+
+def take_over(frames_told: bool = True) -> None:
+    """An app starts: Python stops making full passes of its own. ``frames_told``: the app
+    calls ``drawn`` as each frame goes to the terminal (else no collection is held)."""
+    global _running, _saved, _frames_told
+    if not acts():
+        return
     if _running == 0:
         _saved = gc.get_threshold()
         young, middle = _saved[0], _saved[1]
         gc.set_threshold(young, middle, NEVER)
+        _frames_told = frames_told
     _running += 1
 
 
@@ -69,7 +87,7 @@ def moved() -> None:
 def hold() -> None:
     """A move is being drawn: no collection until its frame is on the screen (``drawn``)."""
     global _held
-    if _running and not _held and gc.isenabled():
+    if _running and _frames_told and not _held and gc.isenabled():
         gc.disable()
         _held = True
 
@@ -92,7 +110,7 @@ def full_pass() -> None:
 def at_a_pause() -> None:
     """A moment no one watches a move (a hand's result coming up): a full pass, unless one
     was made less than ``GAP`` seconds ago."""
-    if monotonic() - _last_pass >= GAP:
+    if acts() and monotonic() - _last_pass >= GAP:
         full_pass()
 
 
@@ -101,6 +119,8 @@ def when_quiet(last_input: float) -> bool:
     ``last_input`` (a ``monotonic()`` time) and the table's last move, or ``LATEST`` seconds
     since the last. Whether one was made."""
     drawn()  # (in case a frame that was to let them go never came)
+    if not acts():
+        return False
     now = monotonic()
     since = now - _last_pass
     quiet = now - max(last_input, _last_move) >= QUIET
@@ -119,6 +139,9 @@ def import_frozen(module: str) -> None:
     is kept should some of it become garbage), and all that is made after is collected as
     ever."""
     if module in sys.modules:
+        return
+    if not acts():
+        importlib.import_module(module)
         return
     enabled = gc.isenabled()
     gc.disable()

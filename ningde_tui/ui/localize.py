@@ -11,14 +11,13 @@ from dataclasses import replace
 from textual.dom import DOMNode
 
 from ..i18n.words import STRINGS
+from .textual_compat import own_bindings
 
 
 def localize_bindings(node: DOMNode, lang: str) -> None:
     """Translate the node's footer texts (again: a changed language starts from the keys)."""
-    if node._merged_bindings is not None:
-        node._bindings = node._merged_bindings.copy()
+    bindings = own_bindings(node)  # (made again from the class's: the keys, not texts)
     table = STRINGS[lang]
-    bindings = node._bindings.key_to_bindings  # Textual 8.2: the node's own copy of its map
     for key, items in bindings.items():
         bindings[key] = [
             replace(b, description=table.get(b.description, b.description)) for b in items

@@ -220,9 +220,8 @@ async def test_after_a_killed_host_continues_the_same_browser_gets_its_seat_back
                 tables = tables_of(host.process.pid)
                 host.process.kill()
                 await host.process.wait()
-                for pid in tables:  # a killed host leaves its tables behind: end them
-                    with contextlib.suppress(ProcessLookupError):
-                        os.kill(pid, signal.SIGKILL)
+                gone = lambda: not any(alive(pid) for pid in tables)  # noqa: E731
+                await until(gone, 10, "a killed host's tables end with it")
         (room_file,) = data_dir.rglob("*.room.json")
         key = next(c.value for c in friend.cookie_jar if c.key == "ningde_browser")
         assert key not in room_file.read_text()  # only its digest
@@ -236,6 +235,35 @@ async def test_after_a_killed_host_continues_the_same_browser_gets_its_seat_back
             async with friend.ws_connect(seat) as table:
                 await first_screen(table)
                 await host.said(r"^seat 1: 甲 is back$")
+
+
+@pytest.mark.serial  # a host killed with its table process, and continued
+async def test_a_killed_host_takes_its_tables_and_their_folders_with_it(data_dir: Path) -> None:
+    """A table process left behind by a killed host came back after ``--continue`` holding
+    its seat as connected, so no bot stepped in and the room waited forever. Each table is
+    tethered to its host now: it ends within moments of a kill -9 and removes the seats'
+    folders (tokens and all) that the killed host could not."""
+    async with browser() as friend:
+        async with hosting(data_dir, "--seats", "human,easy,easy,easy", "--grace", "1") as host:
+            await friend.get(host.web)
+            async with friend.get(host.web + "seat/1", params={"name": "甲"}) as response:
+                assert response.status == 200
+            async with friend.ws_connect(host.socket_base + "/ws/seat/1") as table:
+                await first_screen(table)
+                await host.said(r"^seat 1: 甲 joined$")
+                dealt = lambda: any(data_dir.rglob("*.room.json"))  # noqa: E731
+                await until(dealt, 30, "the room deals and writes its file")
+                (table_pid,) = tables_of(host.process.pid)
+                folder = Path(environment(table_pid)["NINGDE_DATA_DIR"]).parent
+                assert folder.name.startswith("ningde-web-") and folder.is_dir()
+                host.process.kill()
+                await host.process.wait()
+                await until(lambda: not alive(table_pid), 5, "the table ends with its host")
+                await until(lambda: not folder.exists(), 5, "the seats' folders go with it")
+        async with hosting(data_dir, "--continue") as host:
+            # nobody holds the seat now: after the grace the room had (1 s), a bot plays it
+            await host.said(r"^seat 1: a bot plays for 甲", 30)
+            assert tables_of(host.process.pid) == []
 
 
 async def _tokens_stay_private(table: int, data_dir: Path, page: str) -> Path:

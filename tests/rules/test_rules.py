@@ -8,7 +8,7 @@ import pytest
 from helpers import act, new_game, pass_claims, pass_window, types
 
 from ningde_tui.rules.config import RuleConfig
-from ningde_tui.rules.game import Action, Game, IllegalAction, Phase
+from ningde_tui.rules.game import Action, ActionType, Game, IllegalAction, Phase
 from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.refusal import RefusalCode
 from ningde_tui.rules.scenario import build_wall
@@ -816,3 +816,40 @@ def test_s9_choice_jin_shun_sequences_only():
     assert score.pattern == "jinque"
     seq = WinInput(tuple(parse_tiles("123m456m789m123p55s9s9s9s")), (), t("9s"), t("5s"), "self")
     assert evaluate_win(seq, RuleConfig(jin_shun_sequences_only=True)).pattern == "jinshun"
+
+
+# --------------------------------------------------------------- claims held open (not a rule)
+@pytest.mark.parametrize("seed", range(12))
+def test_claims_held_open_give_the_same_game(seed: int) -> None:
+    """rules.md §5: a game that holds every discard's claims open until ``close_window`` (an
+    online room, a hot-seat table) is the same game for the same decisions: the same claims
+    taken, the same draws, the same result and history. Each held window opens on the discard
+    whether or not anyone may claim it, and asks nothing of a seat that cannot."""
+    import random
+
+    from ningde_tui.bots.base import make_bot
+
+    bots = [make_bot("normal", seed * 10 + s) for s in range(4)]
+    wall = shuffled_wall(random.Random(seed))
+    plain, held = Game(wall), Game(wall)
+    held.hold_windows = True
+    windows = 0
+    while plain.result is None:
+        while held.held:
+            held.close_window()
+        assert plain.to_act() == held.to_act()
+        seat = plain.to_act()[0]
+        action = bots[seat].choose(plain.observation(seat))
+        plain.apply(action)
+        held.apply(action)
+        if action.type == ActionType.DISCARD and held.result is None:
+            windows += 1
+            assert held.phase == Phase.CLAIM or held.window is not None
+            assert all(held.observation(s).legal == () for s in range(4) if s not in held.to_act())
+    while held.held:
+        held.close_window()
+    assert windows > 0
+    assert held.result == plain.result
+    assert held.history(None) == plain.history(None)
+    assert [held.history(s) for s in range(4)] == [plain.history(s) for s in range(4)]
+    assert held.ponds == plain.ponds and held.melds == plain.melds

@@ -16,6 +16,7 @@ from scenarios import win_on_discard_match
 
 from ningde_tui.ui import collect
 from ningde_tui.ui.screens.result import ResultScreen
+from ningde_tui.ui.textual_compat import frame_writer, set_frame_writer
 
 
 @dataclass
@@ -91,13 +92,13 @@ async def test_no_collection_falls_inside_a_moves_frame() -> None:
     quiet check."""
     app = table_app(win_on_discard_match())
     held_at_frames: list[bool] = []
-    display = app._display
+    display = frame_writer(app)
 
     def frame(screen: object, renderable: object) -> None:
         held_at_frames.append(not gc.isenabled())
-        display(screen, renderable)  # type: ignore[arg-type]
+        display(screen, renderable)
 
-    app._display = frame  # type: ignore[method-assign]
+    set_frame_writer(app, frame)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         held_at_frames.clear()
@@ -143,3 +144,30 @@ def test_the_apps_modules_are_frozen_once_and_what_comes_after_is_collected() ->
     frozen, later, enabled, collected = json.loads(out.stdout)
     assert frozen > 10_000 and later == frozen  # Textual's and the app's modules, once
     assert enabled and collected
+
+
+@pytest.mark.parametrize("version", [(3, 12, 0, "final", 0), (3, 14, 0, "final", 0)])
+def test_only_the_collector_measured_is_taken_over(
+    monkeypatch: pytest.MonkeyPatch, passes: Passes, version: tuple[object, ...]
+) -> None:
+    """Measured on CPython 3.11 only: on any other Python, Python's own schedule stays (3.14's
+    incremental collector ignores the third threshold anyway) and nothing is held or frozen."""
+    assert collect.acts()
+    before = gc.get_threshold()
+    monkeypatch.setattr(collect.sys, "version_info", version)
+    assert not collect.acts()
+    collect.take_over()
+    try:
+        assert gc.get_threshold() == before
+        collect.hold()
+        assert gc.isenabled()
+        passes.clock += collect.LATEST
+        assert not collect.when_quiet(last_input=0.0)
+        collect.at_a_pause()
+        assert passes.made == []
+    finally:
+        collect.give_back()
+    assert gc.get_threshold() == before
+    frozen = gc.get_freeze_count()
+    collect.import_frozen("json.tool")  # (not imported yet: imported, nothing frozen)
+    assert "json.tool" in sys.modules and gc.get_freeze_count() == frozen

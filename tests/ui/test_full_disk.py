@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from disk_helpers import Disk
 from pilot_helpers import SIZE, discard_last, only_record, settle, table_app
 from textual.pilot import Pilot
 
@@ -22,6 +23,7 @@ from ningde_tui.records import jsonline
 from ningde_tui.records.record import RecordWriter, replay_file
 from ningde_tui.records.storage import ENV_DATA_DIR, GameRecorder, resume
 from ningde_tui.rules.config import RuleConfig
+from ningde_tui.rules.game import ActionType
 from ningde_tui.table.match import Match
 from ningde_tui.ui.app import UNSAVED_NOTICE_SECONDS, NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
@@ -153,3 +155,39 @@ async def test_a_game_that_cannot_be_written_on_is_continued_unsaved(data_dir, m
         assert notice.title == "本局没有保存" and "Permission denied" in notice.message
         await discard_last(pilot)  # and it plays on
     assert record.read_bytes() == whole
+
+
+async def play_on(pilot: Pilot[None]) -> None:
+    """Your next decision: pass a claim offered, else discard."""
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    if ActionType.PASS in {a.type for a in screen.table.observation().legal}:
+        await pilot.press("s")
+        await settle(pilot)
+    else:
+        await discard_last(pilot)
+
+
+async def test_a_disk_freed_again_lets_the_record_catch_up_and_says_so(data_dir, monkeypatch):
+    """The disk fills mid-hand and is freed two decisions later: the notice says the record
+    will catch up, a second notice says it has, and the record then holds every decision."""
+    async with game_under_way(data_dir) as (pilot, record, whole):
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen) and screen.table.recorder is not None
+        disk = Disk(monkeypatch)
+        disk.room = 17
+        for _ in range(2):
+            await play_on(pilot)
+        assert record.read_bytes() == whole  # nothing written while the disk is full
+        assert screen.table.recorder.pending > 2
+        disk.room = None
+        await play_on(pilot)  # the next line takes the waiting ones with it
+        assert screen.table.recorder.pending == 0
+        decisions = len(screen.table.game.decisions)
+        titles = [n.title for n in pilot.app._notifications]
+        assert titles == ["本局没有保存", "本局记录已补存"]
+        first, again = pilot.app._notifications
+        assert "No space left on device" in first.message and "自动补齐" in first.message
+        assert str(record) in again.message
+    assert len(replay_file(record).hands[0].lines) == decisions
+    assert not replay_file(record).warnings

@@ -1,20 +1,26 @@
 """The ``?`` help says what the game does: its rule sentences come from the room's RuleConfig,
-one sentence per switch (``help.<switch>.on`` / ``.off``), so flipping a switch changes them."""
+one sentence per switch (``help.<switch>.on`` / ``.off`` where the pages place the switch, its
+label and on/off where they do not), so flipping a switch changes them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib.resources import files
 
 import pytest
 from pilot_helpers import settle
 from textual.widgets import Markdown, Switch
 
-from ningde_tui.i18n.words import LANGS, tr
+from ningde_tui.i18n.words import LANGS, STRINGS, switch_sentence, tr
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.screens.help import HelpScreen, help_markdown, rules_markdown
+from ningde_tui.ui.screens import help as help_screen
+from ningde_tui.ui.screens.help import (
+    HelpScreen,
+    help_markdown,
+    placed_switches,
+    rules_markdown,
+)
 from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.screens.start import StartScreen
 
@@ -30,22 +36,52 @@ def base_for(name: str) -> RuleConfig:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", RuleConfig.switches())
 def test_flipping_a_switch_changes_its_sentence_in_the_help(lang: str, name: str) -> None:
+    """Every switch has its line in the help: its sentence where the page places it (shown
+    either way), else its label and state (shown when set otherwise than its default)."""
     base = base_for(name)
-    flipped = replace(base, **{name: not getattr(base, name)})
+    value = getattr(base, name)
+    flipped = replace(base, **{name: not value})
     before, after = help_markdown(lang, base), help_markdown(lang, flipped)
-    now = "on" if getattr(base, name) else "off"
-    then = "off" if now == "on" else "on"
-    assert tr(lang, f"help.{name}.{now}") in before
-    assert tr(lang, f"help.{name}.{then}") in after
-    assert tr(lang, f"help.{name}.{now}") not in after
+    now, then = switch_sentence(name, value, lang), switch_sentence(name, not value, lang)
+    assert then in after and now not in after
+    if name in placed_switches(lang):
+        assert now in before
     assert before != after
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_switch_has_its_place_in_each_help_page(lang: str) -> None:
-    page = (files("ningde_tui.ui") / f"help_{lang}.md").read_text(encoding="utf-8")
-    assert sorted(n for n in RuleConfig.switches() if "{" + n + "}" not in page) == []
+def test_every_switch_the_help_places_has_its_sentences(lang: str) -> None:
+    """The pages place the same switches, only switches, each with both its sentences in
+    both languages; a sentence the pages do not place would be said nowhere."""
+    placed = placed_switches(lang)
+    assert set(placed) <= set(RuleConfig.switches())
+    assert sorted(placed) == sorted(placed_switches(LANGS[0]))
+    assert len(placed) == len(set(placed))
+    keys = {f"help.{name}.{state}" for name in placed for state in ("on", "off")}
+    assert sorted(keys - set(STRINGS[lang])) == []
+    said = {k for k in STRINGS[lang] if k.endswith((".on", ".off")) and k.startswith("help.")}
+    assert sorted(said - keys) == []
     assert "{" not in rules_markdown(RuleConfig(), lang)  # every placeholder filled
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_switch_the_pages_do_not_place_is_listed_by_its_label_when_flipped(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a new switch is (the recipe's three steps, no sentence in the pages): the help for
+    the defaults is the page as written; set otherwise, it is listed after the summary."""
+    page = help_screen.help_page(lang)
+    monkeypatch.setattr(help_screen, "help_page", lambda lang: page.replace("{rob_kong}", ""))
+    monkeypatch.delitem(STRINGS[lang], "help.rob_kong.on")
+    monkeypatch.delitem(STRINGS[lang], "help.rob_kong.off")
+    default = rules_markdown(RuleConfig(), lang)
+    assert default == page.replace("{rob_kong}", "").format(
+        **help_screen.rule_sentences(RuleConfig(), lang)
+    )
+    assert tr(lang, "help.other_rules") not in default
+    shown = rules_markdown(replace(RuleConfig(), rob_kong=True), lang)
+    line = tr(lang, "help.switch", label=tr(lang, "rule.rob_kong"), state=tr(lang, "settings.on"))
+    assert shown.endswith(f"**{tr(lang, 'help.other_rules')}**\n\n- {line}\n")
 
 
 def test_the_default_foul_deal_ends_the_hand_and_the_old_reading_plays_on() -> None:

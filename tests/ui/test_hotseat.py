@@ -1,6 +1,8 @@
 """Hot-seat: a cover screen between different players' decisions; nobody sees another player's
-hand, choices or hints; several players who may claim one discard are asked one by one, in the
-engine's priority order, each behind the cover."""
+hand, choices or hints. After every discard the cover takes calls for a moment, whether or not
+anyone may claim: the player who presses their seat's number decides it, nobody calling lets it
+go, and the cover never names a player for a claim they did not call (rules of the table, not
+of the game: the engine's claims and priorities are unchanged)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pilot_helpers import (
     settle,
     table_app,
     the_table,
+    widget_text,
 )
 from scenarios import three_claims_match
 from textual.pilot import Pilot
@@ -19,6 +22,7 @@ from ningde_tui.cli.hotseat import hotseat_plan
 from ningde_tui.rules.game import Action, ActionType, Phase
 from ningde_tui.rules.melds import MeldKind
 from ningde_tui.ui.app import NingdeApp
+from ningde_tui.ui.model.hotseat import call_seconds
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.table import TableScreen
@@ -39,33 +43,79 @@ async def take_over(pilot: Pilot[None], name: str, seat: int, choices: list[str]
     assert [a.type for a in offered(pilot)] == choices
 
 
-async def test_three_players_claim_one_discard_privately_in_turn() -> None:
+def assert_takes_calls(pilot: Pilot[None], tile: str, players: list[str]) -> None:
+    """The cover shows the tile to everyone and each player's seat key, naming nobody."""
+    assert_covered(pilot, tile)
+    text = widget_text(pilot.app.screen.query_one("#cover-text"))
+    assert "接手" not in text
+    for key in players:
+        assert key in text
+
+
+async def test_the_player_who_calls_a_discard_decides_it_and_the_others_let_it_go() -> None:
+    """A may 吃 the bot's 4万, B may 胡 it and C may 碰 it; the cover asks none of them by name:
+    C calls (key 3), is named, and pongs; A and B, who did not call, let it go."""
     match = three_claims_match()
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        # A (下家 of the discarder) is asked first: only A's own choice, 吃
-        await take_over(pilot, "A", 0, [ActionType.CHI, ActionType.PASS])
-        await pilot.press("s")
+        assert_takes_calls(pilot, "打出 四万", ["1 A", "2 B", "3 C"])
+        await pilot.press("3")
         await settle(pilot)
-        # then B, who may win on it; A's choice is not shown anywhere
-        await take_over(pilot, "B", 1, [ActionType.WIN, ActionType.PASS])
-        await pilot.press("s")
-        await settle(pilot)
-        # then C, who may pong it
         await take_over(pilot, "C", 2, [ActionType.PONG, ActionType.PASS])
         await pilot.press("p")
         await settle(pilot)
         game = match.game
         assert game.melds[2][0].kind == MeldKind.PONG
+        assert game.decisions[-3:] == [
+            Action(2, ActionType.PONG, game.melds[2][0].claimed),
+            Action(0, ActionType.PASS),
+            Action(1, ActionType.PASS),
+        ]
         # C discards next: the same player, so no cover in between
         assert game.phase == Phase.TURN and game.to_act() == [2]
         assert isinstance(pilot.app.screen, TableScreen)
         assert_sees_only(pilot, 2)
-        assert match.game.decisions[-3:] == [
-            Action(0, ActionType.PASS),
-            Action(1, ActionType.PASS),
-            Action(2, ActionType.PONG, match.game.melds[2][0].claimed),
-        ]
+
+
+async def test_nobody_calling_in_time_lets_the_discard_go() -> None:
+    match = three_claims_match()
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert_takes_calls(pilot, "打出 四万", ["1 A"])
+        await pilot.pause(call_seconds(0.0) + 0.3)
+        await settle(pilot)
+        game = match.game
+        assert [a.type for a in game.decisions[-3:]] == [ActionType.PASS] * 3
+        assert game.phase == Phase.TURN and game.to_act() == [0]  # A, the 下家, draws
+        assert_covered(pilot, "A")
+
+
+async def test_a_player_who_calls_with_nothing_to_claim_hands_back() -> None:
+    """B calls although only A could pong: B sees their own hand and no choice, hands back
+    with 过, and A, who did not call, lets the tile go: the table learned only that B called."""
+    from scenarios import discard, scenario_match
+
+    match = scenario_match(
+        {0: "44m555p666p777s888m1s7p", 1: "123m567m456p789p123s1s", 3: "4m"},
+        dealer=3,
+        indicator="9s",
+        moves=[discard(3, "4m")],
+        humans=(0, 1),
+        names=("A", "B", "greedy", "greedy"),
+        bots=("greedy", "greedy"),
+    )
+    async with table_app(match).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert_takes_calls(pilot, "打出 四万", ["1 A", "2 B"])
+        await pilot.press("2")
+        await settle(pilot)
+        await take_over(pilot, "B", 1, [])
+        assert "按 s 交回" in widget_text(the_table(pilot).query_one("#announce"))
+        await pilot.press("s")
+        await settle(pilot)
+        game = match.game
+        assert [a.type for a in game.decisions[-1:]] == [ActionType.PASS]
+        assert game.melds[0] == [] and game.phase == Phase.TURN and game.to_act() == [0]
 
 
 async def test_two_players_take_turns_behind_the_cover(data_dir) -> None:
@@ -81,10 +131,13 @@ async def test_two_players_take_turns_behind_the_cover(data_dir) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         covers = []
-        for _ in range(12):
+        for _ in range(40):
             screen = pilot.app.screen
             table = the_table(pilot)
             game = table.table.game
+            if isinstance(screen, CoverScreen) and screen.player is None:
+                await pilot.pause(0.3)  # the cover takes calls on a discard: nobody calls
+                continue
             if isinstance(screen, CoverScreen):
                 waiting = table.table.next_human()
                 name = "甲" if waiting == 0 else "乙"
@@ -123,16 +176,16 @@ async def test_table_sorts_hand_like_the_engine_sees_it() -> None:
     match = three_claims_match()
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.press("1")  # A calls the discard
         await pilot.press("enter")
         await settle(pilot)
         shown = the_table(pilot).query_one(HandView).state.tiles
         assert list(shown) == sort_hand(tuple(match.game.hands[0]), match.game.gold)
 
 
-async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
-    """rules.md §8: after the bot dealer's first discard, A and B (both ready) may 抢金; each is
-    asked behind the cover in priority order (A is nearer the dealer) and sees only their own
-    choice."""
+async def test_the_rob_the_gold_window_takes_calls_like_a_discard() -> None:
+    """rules.md §8: after the bot dealer's first discard, A and B (both ready) may 抢金; the
+    cover names neither: B calls and robs, and A, nearer the dealer but silent, lets it go."""
     from scenarios import discard, scenario_match
 
     match = scenario_match(
@@ -147,8 +200,8 @@ async def test_the_rob_the_gold_window_asks_each_player_privately() -> None:
     )
     async with table_app(match).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await take_over(pilot, "A", 0, [ActionType.ROB_GOLD, ActionType.PASS])
-        await pilot.press("s")
+        assert_takes_calls(pilot, "打出", ["1 A", "2 B"])
+        await pilot.press("2")
         await settle(pilot)
         await take_over(pilot, "B", 1, [ActionType.ROB_GOLD, ActionType.PASS])
         await pilot.press("g")

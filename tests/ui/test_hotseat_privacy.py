@@ -1,8 +1,9 @@
 """Hot-seat privacy at the real paces, not only with instant bots:
 
 (a) the cover came up at once when the next player could 碰 and only after the bots when
-    nobody could, so its timing told the discarder; now it comes up the moment a player has
-    decided and names the next player one pace step later, whatever the others may do;
+    nobody could, so its timing told the discarder; then it named the player who could claim,
+    which told everyone. Now it comes up the moment a player has decided, shows the discard to
+    everyone and takes calls for the same time whoever may claim, naming nobody;
 (b) a player's hand stayed on screen while the bots played (~1.8 s); now it is hidden at once;
 (c) from the cover, Ctrl+P → 最近对局 opened the game in progress face up, every hand and the
     wall included; a game with players cannot be watched before it has ended.
@@ -27,9 +28,9 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from ningde_tui.records.storage import GameRecorder, list_records, new_record_path
-from ningde_tui.rules.game import Action, ActionType
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.table.match import PACES
+from ningde_tui.ui.model.hotseat import call_seconds
 from ningde_tui.ui.screens.cover import CoverScreen
 from ningde_tui.ui.screens.recent import RecentScreen
 from ningde_tui.ui.screens.replay import ReplayScreen
@@ -68,8 +69,26 @@ async def named_after(pilot: Pilot[None], started: float) -> float:
         screen = pilot.app.screen
         if isinstance(screen, CoverScreen) and screen.player is not None:
             return time.monotonic() - started
-        assert time.monotonic() - started < 5, "the cover never named anyone"
+        assert time.monotonic() - started < 8, "the cover never named anyone"
         await pilot.pause(0.01)
+
+
+async def calls_taken(pilot: Pilot[None], started: float) -> tuple[str, float, float]:
+    """The first call prompt after ``started``: its text, when it was seen, and when it ended
+    (the cover took calls on another tile, or named a player), in seconds from ``started``."""
+    while True:
+        screen = pilot.app.screen
+        if isinstance(screen, CoverScreen) and screen.calls is not None and screen.player is None:
+            break
+        assert time.monotonic() - started < 5, "the cover took no calls"
+        await pilot.pause(0.01)
+    came = time.monotonic() - started
+    calls = screen.calls
+    text = widget_text(screen.query_one("#cover-text"))
+    while pilot.app.screen is screen and screen.calls is calls and screen.player is None:
+        assert time.monotonic() - started < 10, "the calls never ended"
+        await pilot.pause(0.01)
+    return text, came, time.monotonic() - started
 
 
 @pytest.mark.serial  # times the cover against the pace
@@ -85,30 +104,29 @@ async def test_the_cover_tells_the_discarder_nothing(pace, thrown, claim) -> Non
         assert_sees_only(pilot, 0)
         started = time.monotonic()
         await discard(pilot, thrown)
-        # (a), (b): at once the table is covered and A's hand is gone, naming nobody yet
+        # (b): at once the table is covered and A's hand is gone
         screen = pilot.app.screen
         assert isinstance(screen, CoverScreen)
-        # (nothing runs between here and the checks below: no await; a loaded machine may
-        # already be past the pace step, and then the next player is rightly named)
-        early = time.monotonic() - started < PACES[pace]
-        if early:
-            assert screen.player is None
         table = the_table(pilot)
         assert table.private_seat is None and table.query_one(HandView).state.tiles == ()
-        if early:
-            assert "B" not in widget_text(screen.query_one("#cover-text"))
-        # one pace step later it names B, the same whether B may 碰 or the bot played first
-        elapsed = await named_after(pilot, started)
-        assert PACES[pace] <= elapsed < PACES[pace] + 2.0, elapsed  # (slack for a busy machine)
-        assert_covered(pilot, "B")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert_sees_only(pilot, 2)
+        # (a): the cover shows A's discard and B's key for the same time whether or not B may
+        # 碰 it, naming nobody; nobody calls, so the tile goes by
+        text, came, ended = await calls_taken(pilot, started)
+        assert "3 B" in text and "接手" not in text and "打出" in text
+        assert came < 1.0, came
+        hold = call_seconds(PACES[pace])
+        assert hold <= ended < hold + 1.5, ended  # (slack for a busy machine)
         game = match.game
-        if claim:
-            assert Action(2, ActionType.PONG, parse_tile("1s")) in game.legal_actions(2)
-        else:
-            assert any(a.seat == 1 for a in game.decisions)  # the bot played behind the cover
+        assert not game.melds[2]  # B did not call: no pong
+        await named_after(pilot, started)
+        assert_covered(pilot, "B")
+
+
+async def calls_taken_now(pilot: Pilot[None]) -> None:
+    started = time.monotonic()
+    while not (isinstance(pilot.app.screen, CoverScreen) and pilot.app.screen.calls is not None):
+        assert time.monotonic() - started < 5, "the cover took no calls"
+        await pilot.pause(0.01)
 
 
 async def test_the_same_player_goes_on_without_a_cover() -> None:
@@ -119,6 +137,8 @@ async def test_the_same_player_goes_on_without_a_cover() -> None:
         await pilot.press("enter")
         await pilot.pause()
         await discard(pilot, "1s")
+        await calls_taken_now(pilot)
+        await pilot.press("3")  # B calls A's 1条
         await named_after(pilot, time.monotonic())
         await pilot.press("enter")
         await pilot.pause()

@@ -9,9 +9,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Button, Select
-from textual.widgets._select import SelectOverlay
 
-from ningde_tui.ui.lazy_select import LazySelect
+from ningde_tui.ui.textual_compat import LazySelect, SelectOverlay
 
 OPTIONS = [("one", 1), ("two", 2), ("three", 3), ("four", 4)]
 

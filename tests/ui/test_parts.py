@@ -11,7 +11,7 @@ from scenarios import chi_choice_match, gold_turn_match, win_on_discard_match
 
 from ningde_tui.bots.base import make_bot
 from ningde_tui.bots.evaluate import unseen_tiles as unseen
-from ningde_tui.cli import hotseat, play
+from ningde_tui.cli import hotseat, options, play
 from ningde_tui.i18n.words import EN, ZH
 from ningde_tui.rules.game import Action, ActionType
 from ningde_tui.rules.session import Session
@@ -127,9 +127,9 @@ def test_fix_svg_gives_wide_characters_two_cells() -> None:
 
 
 def test_play_arguments() -> None:
-    assert play.parse_bots("easy,normal,hard") == ["easy", "normal", "hard"]
+    assert options.parse_bots("easy,normal,hard") == ["easy", "normal", "hard"]
     with pytest.raises(argparse.ArgumentTypeError):
-        play.parse_bots("greedy,greedy")
+        options.parse_bots("greedy,greedy")
     with pytest.raises(SystemExit):
         play.main(["--pace", "warp"])
 
@@ -201,9 +201,9 @@ def test_hotseat_and_demo_arguments() -> None:
         demo.main(["--hands", "0"])
     with pytest.raises(SystemExit):
         demo.main(["--bots", "normal,hard"])
-    assert play.parse_seats("1,3") == [0, 2]
+    assert options.parse_seats("1,3") == [0, 2]
     with pytest.raises(argparse.ArgumentTypeError):
-        play.parse_seats("1,1")
+        options.parse_seats("1,1")
 
 
 def test_replay_text_walk_is_kept(capsys, tmp_path) -> None:

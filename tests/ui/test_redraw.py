@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import pytest
 from rich.segment import Segment
-from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.strip import Strip
 
 from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.table import TableScreen
+from ningde_tui.ui.textual_compat import (
+    frame_updates,
+    frame_writer,
+    screen_strips,
+    set_frame_writer,
+)
 from ningde_tui.ui.widgets.hand import _TILE_ROWS
 from ningde_tui.ui.widgets.log import TableLog
 from ningde_tui.ui.widgets.steady import SteadyStatic
 
 Cell = tuple[str, object]
+LayoutUpdate, ChopsUpdate = frame_updates()  # (a whole frame, a partial one)
 
 
 def cells(strip: Strip) -> list[Cell]:
@@ -41,10 +47,20 @@ class Terminal:
         self.rows: list[list[Cell]] = [[(" ", None)] * width for _ in range(height)]
 
     def write(self, y: int, x: int, strip: Strip) -> None:
+        """As a terminal writes: a cell written over half of a wide character blanks the
+        other half."""
         row = self.rows[y]
-        for k, cell in enumerate(cells(strip)):
-            if x + k < len(row):
-                row[x + k] = cell
+        new = cells(strip)
+        for k, cell in enumerate(new):
+            c = x + k
+            if c >= len(row):
+                break
+            if k == 0 and c and row[c][0] == "":
+                row[c - 1] = (" ", row[c - 1][1])  # the left half of a wide character
+            row[c] = cell
+        end = x + len(new)
+        if end < len(row) and row[end][0] == "":
+            row[end] = (" ", row[end][1])  # the right half of a wide character
 
     def paint(self, update: object) -> None:
         if isinstance(update, LayoutUpdate):
@@ -75,23 +91,25 @@ def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
         elif isinstance(widget, SteadyStatic):
             widget.forget_rows()
         widget.refresh()
-    return [cells(strip) for strip in screen._compositor.render_strips()]
+    return [cells(strip) for strip in screen_strips(screen)]
 
 
 @pytest.mark.parametrize("size", [(110, 34), (160, 50)])
 async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, int]) -> None:
-    """Bots play a demo (your hand shown); now and then the mouse moves over the hand."""
+    """Bots play a demo (your hand shown); now and then the mouse moves over the hand, and a
+    notice in Chinese comes up over the table (a run of a widget kept whole where others end
+    beneath it: ``textual_compat.keep_wide_characters_whole``)."""
     match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
     app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
     terminal = Terminal(*size)
-    display = app._display
+    display = frame_writer(app)
 
     def shown(screen: object, update: object) -> None:
-        display(screen, update)  # type: ignore[arg-type]
+        display(screen, update)
         terminal.paint(update)
 
-    app._display = shown  # type: ignore[method-assign]
-    async with app.run_test(size=size) as pilot:
+    set_frame_writer(app, shown)
+    async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
@@ -114,6 +132,8 @@ async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, 
             moves += 1
             if moves % 3 == 0:  # the mouse over a tile of the hand (lit), or off it
                 await pilot.hover("#hand", offset=(2 + moves % 40, 3))
+            if moves % 7 == 0:  # a notice over the table, at a width of its own each time
+                app.notify("自动过：开" + "一" * (moves % 5), timeout=0.5 + moves % 3)
             stale = [y for y, row in enumerate(drawn_anew(screen)) if terminal.rows[y] != row]
             assert not stale, (moves, stale)
             await pilot.pause()  # (the frame that draws everything anew)

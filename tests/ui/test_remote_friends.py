@@ -77,7 +77,8 @@ async def test_a_bot_plays_the_seat_at_the_players_word_and_the_others_see_it() 
     your name, the hand goes on without you, and b takes the seat back. A friend who hands
     their seat to a bot is named at your table with 托管 and the bot's level."""
     kinds = ["human", "human", "easy", "easy"]
-    async with running_room(kinds, seed=6, claim_pause=(0.05, 0.1)) as (server, room):
+    options = {"claim_pause": (0.05, 0.1), "pace": "fast"}  # the hand lasts while it is looked at
+    async with running_room(kinds, seed=6, **options) as (server, room):
         url = server.url(room)
         app = app_for(url)
         async with app.run_test(size=SIZE) as pilot:

@@ -16,6 +16,7 @@ from textual_plotext import PlotextPlot
 from ningde_tui.analysis.stats import collect, tally
 from ningde_tui.bots import base
 from ningde_tui.cli.simulate import main as simulate_main
+from ningde_tui.cli.stats import render_text
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.start import StartScreen
@@ -59,22 +60,31 @@ async def test_stats_screen_from_the_start_screen_shows_every_player(games) -> N
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_stats(pilot)
         table = screen.query_one(DataTable)
-        assert table.row_count == len(want["players"]) == 4
+        assert table.row_count == len(want.players) == 4
         head = widget_text(screen.query_one("#stats-head"))
         assert "3 局" in head and "48 手" in head
         names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        points = {p["name"]: p["points"] for p in want["players"]}
+        rows = {p.name: p for p in want.players}
+        text = render_text(want)
         for i, name in enumerate(names):
             bare = name.split("（")[0]  # hard-0（电脑·困难）: the name, then its level
             assert not re.search(r"[A-Za-z(]", name[len(bare) :])  # not "hard (困难)"
-            assert str(table.get_row_at(i)[6]) == f"{points[bare]:+d}"
+            row, p = table.get_row_at(i), rows[bare]
+            assert str(row[6]) == f"{p.points:+d}"
+            # the rates as ``ningde stats`` prints them, rounded alike (42.9%)
+            assert (str(row[3]), str(row[5])) == (
+                f"{p.wins} · {p.win_rate}",
+                f"{p.deal_ins} · {p.deal_in_rate}",
+            )
+            line = next(line for line in text.splitlines() if line.startswith(name))
+            assert f" {p.win_rate} " in line and f" {p.deal_in_rate} " in line
         # the player under the cursor: their chart and their patterns
-        first = screen.summary["players"][0]
-        assert first["name"] in widget_text(screen.query_one(PlotextPlot))
+        first = screen.summary.players[0]
+        assert first.name in widget_text(screen.query_one(PlotextPlot))
         await pilot.press("down")
         await pilot.pause()
-        second = screen.summary["players"][1]
-        assert second["name"] in widget_text(screen.query_one(PlotextPlot))
+        second = screen.summary.players[1]
+        assert second.name in widget_text(screen.query_one(PlotextPlot))
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, StartScreen)

@@ -5,8 +5,10 @@
 the table; ``match=`` starts from a prepared Match (a hand-made wall); ``seats=("human",
 "human", "normal", "hard")`` seats humans and bots anywhere (two or more humans: hot-seat);
 ``demo=True`` lets four bots play; ``replay=PATH`` watches a record; ``resume=True`` continues
-the most recent unfinished game; ``room=RoomTarget(url)`` opens a seat of an online room. The options are checked when they are made (an unknown pace
-or bot level raises ValueError), so the app never starts with a wrong one.
+the most recent unfinished game; ``room=RoomTarget(url)`` opens a seat of an online room;
+``lobby=LobbyTarget(url)`` the lobby of a community server, over the start screen. The
+options are checked when they are made (an unknown pace or bot level raises ValueError), so the
+app never starts with a wrong one.
 """
 
 from __future__ import annotations
@@ -31,12 +33,25 @@ HUMAN_SEAT = "human"
 class RoomTarget:
     """A seat of an online room to open (``ningde join URL``, the start screen's 加入房间):
     its address, the player's name, watch only, and the seat's token if it is known (the
-    host's own table is given it; otherwise the one kept for the room is used)."""
+    host's own table is given it; otherwise the one kept for the room is used); ``key``: the
+    name's key in a community server's lobby (a room of ``ningde server`` asks for it)."""
 
     url: str
     name: str = ""
     watch: bool = False
     token: str | None = None
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class LobbyTarget:
+    """A community server's lobby to open (``ningde lobby URL``, the start screen's 在线大厅):
+    its address and the player's name there ("": as last used); ``connect``: connect at once
+    (the command's address), rather than show the address and name to be confirmed."""
+
+    url: str = ""
+    name: str = ""
+    connect: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,7 @@ class LaunchOptions:
     record: bool = True  # write the games to the data folder
     settings: Settings | None = None  # the saved settings (default: made from lang/pace/tiles)
     room: RoomTarget | None = None  # a seat of an online room to open at once
+    lobby: LobbyTarget | None = None  # a community server's lobby, over the start screen
 
     def __post_init__(self) -> None:
         # tuples and a Path, whatever sequences or strings were given

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ...i18n.words import STRINGS, tr
+from ...i18n.words import STRINGS, switch_sentence, tr
 from ...rules.config import RuleConfig
 from ...rules.game import (
     CHOICE_PHASES,
@@ -329,6 +329,15 @@ class LessonTable:
             self.step += 1
         return events
 
+    def hold_claims(self) -> None:
+        """A lesson has one player: no calls to take (hot-seat's)."""
+
+    def open_call(self) -> tuple[object, Event | None] | None:
+        return None
+
+    def let_go(self, take_wins: bool = False) -> list[Event]:
+        return []
+
     def finish_hand(self) -> HandResult:
         return self.match.finish_hand()
 
@@ -363,7 +372,7 @@ def room_notes(lesson: Lesson, room: RuleConfig, lang: str) -> list[str]:
     rule depends on that the room plays otherwise than the lesson (``concerns``)."""
     out = []
     readings = [
-        tr(lang, f"help.{name}.{'on' if getattr(room, name) else 'off'}")
+        switch_sentence(name, getattr(room, name), lang)
         # as the help page writes them: what happens to the hand, then to the streak
         for name in sorted(lesson.followed, key=lambda n: n.endswith("_streak"))
         # a dead hand raises the streak as a 流局 does: the streak switch is not read then

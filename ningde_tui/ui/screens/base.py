@@ -1,24 +1,30 @@
-"""What every screen shares: the player's language and tile style, and the messages by which a
-screen asks the app for what is the app's to do.
+"""What every screen shares: the player's language and tile style, the messages by which a
+screen asks the app for what is the app's to do, and how a screen shows another by itself.
 
 A screen takes the language and the tile style from the app when it is made (a change in the
 settings applies to the screens opened after it) and puts its footer texts into that language;
 it never calls the app's methods. It posts a message instead (``OpenScreen("help")``, or one of
 its own such as ``StartScreen.NewGame``), which bubbles up to the app, whose ``on_…`` handler
 acts.
+
+What a screen shows by itself, not at the player's asking (a hand's result, the hot-seat cover,
+a room's waiting room), goes through ``PlayerScreen.show_over``: never over a screen the player
+opened over it (the command palette, help, the 剩牌 tracker, another page), it waits until the
+player has closed that.
 """
 
 from __future__ import annotations
 
 import asyncio
 from typing import TYPE_CHECKING, Any
+from weakref import WeakSet
 
 from textual.actions import SkipAction
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.message import Message
-from textual.screen import ModalScreen, Screen, ScreenResultType
+from textual.screen import ModalScreen, Screen, ScreenResultCallbackType, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -56,6 +62,49 @@ class PlayerScreen(DismissOnce, Screen[ScreenResultType]):
         super().__init__()
         self.lang, self.ascii_tiles = player_look(self.app)
         localize_bindings(self, self.lang)
+        self._shown: WeakSet[Screen[Any]] = WeakSet()  # what ``show_over`` pushed
+        self._waiting: list[tuple[Screen[Any], ScreenResultCallbackType[Any] | None]] = []
+        self._watching = False  # told when the top screen changes, while some are waiting
+
+    def show_over(
+        self, screen: Screen[Any], callback: ScreenResultCallbackType[Any] | None = None
+    ) -> None:
+        """Show ``screen`` over this one, by this screen's own doing rather than the player's:
+        at once if nothing is over this screen but what it showed so; else once the player has
+        closed what they opened over it, the waiting screens in the order asked for. Pushed
+        over such a screen it would take the player's keys from under them; over the command
+        palette, Ctrl+P then put a second palette on top with the first one's id (Textual's
+        ``DuplicateIds``)."""
+        self._waiting.append((screen, callback))
+        self._show_waiting()
+
+    def withdraw(self, screen: Screen[Any]) -> bool:
+        """Take back ``screen`` if it is still waiting to be shown (True if it was)."""
+        kept = [entry for entry in self._waiting if entry[0] is not screen]
+        withdrawn = len(kept) < len(self._waiting)
+        self._waiting = kept
+        return withdrawn
+
+    def _show_waiting(self, _: Screen[Any] | None = None) -> None:
+        """Show the screens waiting while nothing the player opened is over this one; what
+        still waits is looked at again whenever the app's top screen changes."""
+        while self._waiting and self._free():
+            screen, callback = self._waiting.pop(0)
+            self._shown.add(screen)
+            self.app.push_screen(screen, callback)
+        if self not in self.app.screen_stack:
+            self._waiting.clear()  # this screen is gone (a new game): what it had to show too
+        changes = self.app.screen_change_signal
+        if self._waiting and not self._watching:
+            changes.subscribe(self, self._show_waiting)
+        elif self._watching and not self._waiting:
+            changes.unsubscribe(self)
+        self._watching = bool(self._waiting)
+
+    def _free(self) -> bool:
+        """Nothing is over this screen but what it showed by itself."""
+        stack = self.app.screen_stack
+        return self in stack and all(s in self._shown for s in stack[stack.index(self) + 1 :])
 
 
 class PlayerModal(DismissOnce, ModalScreen[ScreenResultType]):

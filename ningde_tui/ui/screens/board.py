@@ -25,7 +25,7 @@ from ...i18n.words import refusal_text, tr
 from ...rules.game import CHOICE_PHASES, Event, EventKind, Observation, Phase
 from ...table.seating import Seating
 from ...table.view import Sight, TableView
-from .. import collect
+from .. import collect, textual_compat
 from ..model.announce import Line, describe
 from ..model.hints import claim_hints, discard_hints, hand_hint, ready_hint
 from ..palette import BAD, DIM, GOLD, GOOD, MUTED, TEXT
@@ -182,7 +182,7 @@ class BoardScreen(PlayerScreen[None]):
         seat = self._parts.get("#seat-1")
         if seat is None:
             return not self.query("#seat-1")
-        return seat.parent is None or seat._pruning
+        return seat.parent is None or textual_compat.being_removed(seat)
 
     def refresh_table(self) -> None:
         """Redraw everything from the table's view, and tell the events it has not told."""

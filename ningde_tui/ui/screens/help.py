@@ -3,19 +3,22 @@
 The summary is ``help_zh.md`` / ``help_en.md``; where a sentence depends on a rule switch
 (``RuleConfig``), the page holds ``{<switch>}`` and the sentence is the switch's
 ``help.<switch>.on`` / ``.off`` in ``i18n.WORDS``, chosen by the rules the help is shown for
-(the settings' room rules), so the help cannot say otherwise than the game does.
+(the settings' room rules), so the help cannot say otherwise than the game does. A switch the
+pages do not place (a new one, whose default plays as the pages tell the game) is listed
+after the summary when the rules set it otherwise than its default, by its label.
 """
 
 from __future__ import annotations
 
 from importlib.resources import files
+from string import Formatter
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
-from ...i18n.words import tr
+from ...i18n.words import switch_sentence, tr
 from ...rules.config import RuleConfig
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal
@@ -24,18 +27,38 @@ from .base import PlayerModal
 def rule_sentences(rules: RuleConfig, lang: str) -> dict[str, str]:
     """Each switch's sentence for the help, as ``rules`` set it (by switch name)."""
     out = {
-        name: tr(lang, f"help.{name}.{'on' if getattr(rules, name) else 'off'}")
-        for name in RuleConfig.switches()
+        name: switch_sentence(name, getattr(rules, name), lang) for name in RuleConfig.switches()
     }
     if rules.chouzhuang_ends_hand:  # a dead hand raises the streak as a 流局 does
         out["chouzhuang_streak"] = ""
     return out
 
 
+def help_page(lang: str) -> str:
+    """The rules summary in ``lang`` as written, with its ``{<switch>}`` places."""
+    return (files("ningde_tui.ui") / f"help_{lang}.md").read_text(encoding="utf-8")
+
+
+def placed_switches(lang: str) -> list[str]:
+    """The names the help page in ``lang`` has a place for, in the page's order."""
+    return [name for _, name, _, _ in Formatter().parse(help_page(lang)) if name]
+
+
 def rules_markdown(rules: RuleConfig, lang: str) -> str:
-    """The rules summary in ``lang``, its rule-dependent sentences as ``rules`` set them."""
-    page = (files("ningde_tui.ui") / f"help_{lang}.md").read_text(encoding="utf-8")
-    return page.format(**rule_sentences(rules, lang))
+    """The rules summary in ``lang``, its rule-dependent sentences as ``rules`` set them, then
+    each switch it has no place for that ``rules`` set otherwise than its default."""
+    sentences = rule_sentences(rules, lang)
+    text = help_page(lang).format(**sentences)
+    placed, default = set(placed_switches(lang)), RuleConfig()
+    others = [
+        sentences[name]
+        for name in RuleConfig.switches()
+        if name not in placed and getattr(rules, name) != getattr(default, name)
+    ]
+    if not others:
+        return text
+    listed = "\n".join(f"- {sentence}" for sentence in others)
+    return f"{text.rstrip()}\n\n**{tr(lang, 'help.other_rules')}**\n\n{listed}\n"
 
 
 def help_markdown(lang: str, rules: RuleConfig | None = None) -> str:

@@ -166,13 +166,14 @@ class RemoteTableScreen(SeatInput):
             self.announce(Line(tr(self.lang, "remote.watching"), "notice"))
         if not welcome.started and self.waiting is None:
             self.waiting = WaitingRoom(self.share, self.remote, welcome.host_seat)
-            self.app.push_screen(self.waiting, callback=self._waited)
+            self.show_over(self.waiting, callback=self._waited)
 
     # ------------------------------------------------------------ before the first deal
     def close_waiting(self) -> None:
         if self.waiting is not None:
             waiting, self.waiting = self.waiting, None
-            waiting.dismiss(False)
+            if not self.withdraw(waiting):
+                waiting.dismiss(False)
 
     def _waited(self, leave: bool | None) -> None:
         self.waiting = None
@@ -333,6 +334,8 @@ class RemoteTableScreen(SeatInput):
             if action in self.DISCARD_ACTIONS and not self.hand_view.active:
                 return False
             return self.interactive
+        if action == "toggle_bot":  # a watcher has no seat to hand over
+            return self.remote.seat is not None
         return True
 
     # ------------------------------------------------------------ results
@@ -343,9 +346,9 @@ class RemoteTableScreen(SeatInput):
 
         if not self.remote.ready:
             return
-        if self.result_screen is not None:
-            old, self.result_screen = self.result_screen, None
-            old.dismiss()
+        old, self.result_screen = self.result_screen, None
+        if old is not None and not self.withdraw(old):
+            old.dismiss()  # shown: it gives way (one still waiting is taken back)
         remote = self.remote
         screen = ResultScreen(
             remote.standings(result),
@@ -354,7 +357,7 @@ class RemoteTableScreen(SeatInput):
             seating=self.seating,
         )
         self.result_screen = screen
-        self.app.push_screen(screen, callback=lambda _: self._after_result(screen))
+        self.show_over(screen, callback=lambda _: self._after_result(screen))
 
     def _after_result(self, screen: Screen[None]) -> None:
         """The player closed the result: the room may deal the next hand for them."""

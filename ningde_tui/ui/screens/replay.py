@@ -211,18 +211,10 @@ class ReplayScreen(BoardScreen):
             ),
             style=f"bold {GOLD}",
         )
-        if d.effective_played is not None and d.effective_suggested is not None:
+        outlook = d.outlook()
+        if outlook is not None:
             out.append("  ·  ")
-            out.append(
-                tr(
-                    lang,
-                    "review.cost",
-                    sp=d.shanten_played,
-                    ss=d.shanten_suggested,
-                    ep=d.effective_played,
-                    es=d.effective_suggested,
-                )
-            )
+            out.append(tr(lang, "review.cost", **outlook))
         return out
 
     def action_words(self, action: Action) -> str:
@@ -397,7 +389,7 @@ class ReplayScreen(BoardScreen):
         standings = Standings(h[self.hand].number, (*before, after), after, final)
         playing = self.timer is not None
         self.stop_autoplay()
-        self.app.push_screen(
+        self.show_over(
             ResultScreen(
                 standings,
                 view,

@@ -1,6 +1,7 @@
 """The start screen: who sits where (a player or a bot level per seat; two or more players play
 hot-seat on this screen), how many 圈, a seed; continue the last unfinished game, recent games,
-the demo, the rules, the tutorial (教学), joining an online room, quit."""
+the demo, the rules, the tutorial (教学), joining an online room or a community server's
+lobby (在线大厅), quit."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ from ...records.storage import latest_unfinished
 from ...rules.config import RuleConfig
 from ...settings.store import rules_summary
 from ...table.presets import BOT_LEVELS
-from ..lazy_select import LazySelect
 from ..model.launch import HostTarget, RoomTarget
 from ..palette import GOLD, MUTED
+from ..textual_compat import LazySelect
 from ..tilefaces import chip
 from ..widgets.keybar import KeyBar
 from .base import OpenScreen, PlayerScreen, arrow_bindings, arrow_focus
@@ -198,6 +199,7 @@ class StartScreen(PlayerScreen[None]):
             yield Button(tr(lang, "start.tutorial"), id="tutorial", compact=True)
             yield Button(tr(lang, "start.host"), id="host", compact=True)
             yield Button(tr(lang, "start.join"), id="join", compact=True)
+            yield Button(tr(lang, "lobby.open"), id="lobby", compact=True)
 
     @on(events.ScreenResume)
     def _first_shown(self, event: events.ScreenResume) -> None:
@@ -356,6 +358,10 @@ class StartScreen(PlayerScreen[None]):
         name = self.query_one(f"#name-{you}", Input).value.strip()
         rounds = cast(int, self.query_one("#rounds", Select).value)
         self.post_message(self.HostRoom(target, seats, rounds, name))
+
+    @on(Button.Pressed, "#lobby")
+    def _lobby(self) -> None:
+        self.post_message(OpenScreen("lobby"))
 
     @on(Button.Pressed, "#settings")
     def _settings(self) -> None:

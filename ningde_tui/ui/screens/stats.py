@@ -8,8 +8,8 @@ replays every record; later runs read the summaries cache)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
-from ...analysis.stats import Collection, collect, tally
+from ...analysis.stats import Collection, PlayerRow, StatsSummary, collect, tally
 from ...bots.base import LEVELS
 from ...i18n.words import level_name, pattern_name, record_name, tr
 from ...records.storage import records_dir
@@ -30,14 +30,15 @@ AGAINST = (None, *LEVELS)  # the filter's steps: every game, then against each l
 BAR = 24  # cells of the longest pattern bar
 
 
-def rate(n: int, d: int) -> str:
-    return f"{100 * n / d:.0f}%" if d else "—"
+def rate(value: str | None) -> str:
+    """A rate (``PlayerRow.win_rate``) as the table shows it, a dash for none."""
+    return value or "—"
 
 
-def pattern_bars(player: dict[str, Any], lang: str) -> Text:
+def pattern_bars(player: PlayerRow, lang: str) -> Text:
     """The patterns a player won, as bars (longest = most wins)."""
     out = Text()
-    patterns = player["patterns"]
+    patterns = player.patterns
     if not patterns:
         out.append(tr(lang, "stats.no_wins"), style="italic")
         return out
@@ -65,7 +66,7 @@ class StatsScreen(PlayerScreen[None]):
         self.folder = folder
         self.collection: Collection | None = None
         self.against: str | None = None
-        self.summary: dict[str, Any] = {"games": 0, "hands": 0, "players": []}
+        self.summary = StatsSummary(0, 0, [])
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -106,32 +107,31 @@ class StatsScreen(PlayerScreen[None]):
             return
         lang = self.lang
         summary = tally(self.collection.games, against=self.against)
-        summary["players"].sort(key=lambda p: (p["kind"] != "human", -p["points"], p["name"]))
-        self.summary = summary
+        players = sorted(summary.players, key=lambda p: (p.kind != "human", -p.points, p.name))
+        self.summary = summary = replace(summary, players=players)
         against = (
             tr(lang, "stats.all")
             if self.against is None
             else tr(lang, "stats.against", level=level_name(self.against, lang))
         )
         self.query_one("#stats-head", Static).update(
-            tr(lang, "stats.head", games=summary["games"], hands=summary["hands"], against=against)
+            tr(lang, "stats.head", games=summary.games, hands=summary.hands, against=against)
         )
         table = self.query_one(DataTable)
         table.clear()
-        for p in summary["players"]:
-            name = record_name(p["name"], p["kind"], p["levels"], lang)
-            points = Text(f"{p['points']:+d}", style="green" if p["points"] >= 0 else "red")
+        for p in players:
+            points = Text(f"{p.points:+d}", style="green" if p.points >= 0 else "red")
             table.add_row(
-                name,
-                str(p["games"]),
-                str(p["hands"]),
-                f"{p['wins']} · {rate(p['wins'], p['hands'])}",
-                str(p["self_draws"]),
-                f"{p['deal_ins']} · {rate(p['deal_ins'], p['hands'])}",
+                record_name(p.name, p.kind, p.levels, lang),
+                str(p.games),
+                str(p.hands),
+                f"{p.wins} · {rate(p.win_rate)}",
+                str(p.self_draws),
+                f"{p.deal_ins} · {rate(p.deal_in_rate)}",
                 points,
-                key=p["name"],
+                key=p.name,
             )
-        self.show_player(0 if summary["players"] else None)
+        self.show_player(0 if players else None)
 
     def show_player(self, row: int | None) -> None:
         chart = self.query_one(PlotextPlot)
@@ -139,13 +139,13 @@ class StatsScreen(PlayerScreen[None]):
         plt.clear_data()
         plt.clear_figure()
         patterns = self.query_one("#stats-patterns", Static)
-        players = self.summary["players"]
+        players = self.summary.players
         if row is None or not players:
             patterns.update(tr(self.lang, "stats.none"))
             chart.refresh()
             return
         player = players[min(row, len(players) - 1)]
-        points = [0, *player["hand_points"]]
+        points = [0, *player.hand_points]
         hands = list(range(len(points)))
         plt.plot(hands, points, marker="braille", color="green")
         plt.hline(0, "gray")
@@ -154,7 +154,7 @@ class StatsScreen(PlayerScreen[None]):
         lo, hi = min(points), max(points)
         rise = max(1, round((hi - lo) / 5))
         plt.yticks([float(y) for y in range(-(-lo // rise) * rise, hi + 1, rise)])  # in the data
-        name = record_name(player["name"], player["kind"], player["levels"], self.lang)
+        name = record_name(player.name, player.kind, player.levels, self.lang)
         plt.title(tr(self.lang, "stats.chart", name=name))
         plt.xlabel(tr(self.lang, "stats.chart_x"))
         plt.ylabel(tr(self.lang, "stats.chart_y"))

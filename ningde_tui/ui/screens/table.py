@@ -5,9 +5,11 @@ engine: all decisions (the humans' from keys, clicks and choice buttons; the bot
 thread, or at pace instant on the UI thread a slice at a time) go through ``TableSource.apply``; a refused action shows the engine's reason and
 changes nothing. What is drawn is the source's ``TableView`` for the human whose decision it
 is. In a hot-seat game the cover (``ui/model/hotseat.py`` decides when) hides the table
-("请 X 接手"): nobody sees another human's hand, choices or hints. Several humans who may claim
-one discard are asked one after another, in the engine's priority order, each behind the cover.
-A demo (no humans) shows every hand and plays on by itself.
+("请 X 接手"): nobody sees another human's hand, choices or hints. After every discard the
+cover takes calls for a moment, whether or not anyone may claim: a player who wants the tile
+presses their seat's number and the cover lifts for them; nobody calling lets it go. So the
+cover never names a player because they could claim. A demo (no humans) shows every hand and
+plays on by itself.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
-from ...i18n.words import level_name, refusal_text, tr
-from ...rules.game import Action, ActionType, IllegalAction
+from ...i18n.words import level_name, refusal_text, tile_name, tr
+from ...rules.game import Action, ActionType, Event, EventKind, IllegalAction
 from ...table.match import PACES
 from ...table.seating import Seating
 from ...table.view import Sight, TableSource, TableView
@@ -80,6 +82,8 @@ class TableScreen(SeatInput):
         self.interactive = not self.demo
         # one human sees their table from the start; hot-seat starts covered
         self.private_seat = bottom if len(table.humans) == 1 else None
+        if self.hotseat:
+            table.hold_claims()  # every discard waits for the players' calls
 
     def _table_names(self) -> tuple[str | None, ...] | None:
         """Names at the table: humans by name in hot-seat; every seat by name in a demo."""
@@ -127,10 +131,54 @@ class TableScreen(SeatInput):
         self.refresh_table()
 
     def check_cover(self) -> None:
-        """Ask the hot-seat rule (``HotSeat.check``) whether to cover the table or name the
-        next player on the cover, and do it."""
-        if self.hotseat:
-            self._do(self.seats.check(self.table.next_human(), time.monotonic()))
+        """Ask the hot-seat rule (``HotSeat``) what the cover does now, and do it: take calls
+        on a discard, let it go when nobody called, or name the next player."""
+        if not self.hotseat:
+            return
+        now = time.monotonic()
+        call = self.table.open_call()
+        if call is None:
+            self._do(self.seats.check(self.table.next_human(), now))
+            return
+        window, opened = call
+        if self.seats.take_calls(window, now) == Cover.CALL:
+            self._take_calls(opened)
+            self.set_timer(self.seats.call_until - now + 0.02, self.check_cover)
+        elif self.seats.calls_over(now):
+            self.let_go()
+
+    def _take_calls(self, opened: Event | None) -> None:
+        """The cover shows the tile to everyone and takes the players' calls."""
+        self.set_viewer(None)
+        names = self.result_seating()
+        seats = {s: names.name(s) for s in self.table.humans}
+        tile = ""
+        if opened is not None and opened.tile is not None and opened.seat is not None:
+            key = "cover.call_tile" if opened.kind == EventKind.DISCARD else "cover.call_kong"
+            shown = tile_name(opened.tile, self.lang, self.ascii_tiles)
+            tile = tr(self.lang, key, who=names.name(opened.seat), tile=shown)
+            seats.pop(opened.seat, None)  # not on your own discard
+        if self.cover is None:
+            self.cover = CoverScreen(None)
+            self.show_over(self.cover, callback=self._reveal_for_next)
+        self.cover.take_calls(tile, seats, self._called)
+
+    def _called(self, seat: int) -> None:
+        """A player called the tile on the cover: it names them, and lifts for them."""
+        if self.seats.call(seat, time.monotonic()) == Cover.NAME and self.cover is not None:
+            self.cover.name_player(self.result_seating().name(seat))
+
+    def close_call(self) -> None:
+        """The calls are over (nobody called, or the caller has decided): everyone still to
+        decide lets the tile go (a win is taken with 自动胡 on)."""
+        self.table.let_go(take_wins=self.auto.auto_win)
+        self.seats.window_closed()
+
+    def let_go(self) -> None:
+        """Nobody called in time: the tile goes by, and play goes on."""
+        self.close_call()
+        self.refresh_table()
+        self.continue_play()
 
     def after_human(self, seat: int) -> None:
         """In hot-seat, the cover comes up the moment a player has decided unless they go on
@@ -142,12 +190,12 @@ class TableScreen(SeatInput):
     def _do(self, step: Cover) -> None:
         human = self.seats.covered_for
         if step == Cover.PUT_UP:
-            self.set_viewer(None)
+            self.set_viewer(None)  # at once, though the cover waits for what a player opened
             name = None if human is None else self.result_seating().name(human)
             self.cover = CoverScreen(name)
-            self.app.push_screen(self.cover, callback=self._reveal_for_next)
+            self.show_over(self.cover, callback=self._reveal_for_next)
             if human is None:
-                self.set_timer(self.seats.hold, self.check_cover)
+                self.set_timer(max(self.seats.hold, FRAME), self.check_cover)
         elif step == Cover.NAME and self.cover is not None and human is not None:
             self.cover.name_player(self.result_seating().name(human))
 
@@ -158,22 +206,40 @@ class TableScreen(SeatInput):
 
     def _reveal_for_next(self, _: None = None) -> None:
         self.cover = None
+        caller = self.seats.caller
         self.set_viewer(self.seats.lift())
+        if caller is not None and self.view is not None and not self.view.obs.legal:
+            self.announce(Line(tr(self.lang, "table.nothing_to_call"), "notice"))
         self.check_cover()
 
     # ------------------------------------------------------------ playing
     def act(self, action: Action) -> None:
-        """A human's decision, through the engine; a refusal shows the engine's reason."""
+        """A human's decision, through the engine; a refusal shows the engine's reason. In
+        hot-seat, the player who called a discard decides it for everyone still to decide:
+        the others let it go (a caller with nothing to claim hands back with 过)."""
+        caller = self.hotseat and self.seats.caller == action.seat
+        if caller and action.type == ActionType.PASS and not self.view_legal(action):
+            self.close_call()
+            self.after_human(action.seat)
+            self.continue_play()
+            return
         try:
             self.table.apply(action)
         except IllegalAction as refused:
             why = refusal_text(self.lang, refused.refusal)
             self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
             return
+        if caller:
+            self.close_call()
         if not self.bots_move_at_once():
             self.refresh_table()  # (bots moving at once draw the table when they are done)
         self.after_human(action.seat)
         self.continue_play()
+
+    def view_legal(self, action: Action) -> bool:
+        """Is ``action`` among the legal actions of the view on the table?"""
+        view = self.view
+        return view is not None and action in view.obs.legal
 
     def continue_play(self) -> None:
         if self.table.hand_over:
@@ -278,7 +344,7 @@ class TableScreen(SeatInput):
         result = table.finish_hand()
         final = table.session_over or self.demo_done
         pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
-        self.app.push_screen(
+        self.show_over(
             ResultScreen(
                 table.standings(final),
                 view,

@@ -203,7 +203,7 @@ class LessonScreen(TableScreen):
             self.end_lesson(result, view)
             return
         self.ended = True
-        self.app.push_screen(
+        self.show_over(
             LessonResult(
                 self.table.standings(False),
                 view,
@@ -224,7 +224,7 @@ class LessonScreen(TableScreen):
         if self.on_done is not None:
             self.on_done(self.lesson.id)
         self.refresh_bar()
-        self.app.push_screen(
+        self.show_over(
             LessonDone(self.number, self.lesson_table.room, result, view, self.seating),
             callback=self._after_summary,
         )

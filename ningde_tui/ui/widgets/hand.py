@@ -23,6 +23,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from ...rules.tiles import WHITE
+from .. import textual_compat
 from ..palette import GOLD_DARK, MUTED
 from ..tilefaces import GOLD_BG, IVORY, face_lines, tile_style
 from .steady import Unscrolled
@@ -142,6 +143,8 @@ class HandTile(Unscrolled, Widget):
         faces and keys over and over, and a discard gives most of the row's places another
         face, so a row is drawn anew only the first time it looks so. The key under the tile
         (the last row) is kept apart from the face above it."""
+        if not textual_compat.ROWS_KEPT:
+            return super().draw_lines(crop)
         width, height = self.size
         look = (
             width, height, self.big, self.visual_style, self.styles.tint, self.background_colors,
@@ -157,7 +160,7 @@ class HandTile(Unscrolled, Widget):
         drawn = [strip for strip in kept if strip is not None]
         if len(drawn) < len(keys):
             self._face = None  # (nothing kept from the face this place showed before)
-            self._styles_cache.clear()
+            textual_compat.forget_drawn(self)
             drawn = super().draw_lines(self.size.region)
             for k, strip in zip(keys, drawn, strict=False):
                 _TILE_ROWS.set(k, strip)
@@ -168,9 +171,12 @@ class HandTile(Unscrolled, Widget):
 
     def render_line(self, y: int) -> Strip:
         """A row of the tile's face (made when ``draw_lines`` has not drawn it before)."""
+        if not textual_compat.ROWS_KEPT:
+            return super().render_line(y)
         width, height = self.size
         if self._face is None:
-            self._face = Visual.to_strips(self, self._render(), width, height, self.visual_style)
+            visual = textual_compat.visual_of(self)
+            self._face = Visual.to_strips(self, visual, width, height, self.visual_style)
         face = self._face
         return face[y] if y < len(face) else Strip.blank(width, self.visual_style.rich_style)
 

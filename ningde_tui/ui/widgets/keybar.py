@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Footer
 
+from .. import textual_compat
+
 if TYPE_CHECKING:
     from textual.screen import Screen
-
-_WATCHERS = "__watchers"  # where textual.reactive keeps an object's watchers
 
 Shown = tuple[tuple[object, ...], ...]
 
@@ -58,6 +58,4 @@ class KeyBar(Footer):
         self.forget_removed_keys()
 
     def forget_removed_keys(self) -> None:
-        watchers = getattr(self, _WATCHERS, {}).get("compact")
-        if watchers:
-            watchers[:] = [(node, callback) for node, callback in watchers if node.is_attached]
+        textual_compat.forget_watchers(self, "compact")

@@ -22,6 +22,7 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from .. import textual_compat
 from .steady import RowKey, kept_rows
 
 ROWS_KEPT = 256  # rows as drawn, by the line they show
@@ -63,17 +64,20 @@ class TableLog(RichLog, can_focus=False):
     def render_lines(self, crop: Region) -> list[Strip]:
         """The rows in ``crop``, those showing a line drawn before taken from the rows kept
         (the border's rows are always drawn)."""
+        if not textual_compat.ROWS_KEPT:
+            return super().render_lines(crop)
         width, height = self.outer_size  # (the rows with the border and the padding)
         scroll_x, scroll_y = self.scroll_offset
         top, inner = self.gutter.top, height - self.gutter.height
-        first = self._start_line + scroll_y - top  # the line shown on row 0
-        last = self._start_line + len(self.lines)  # rows past it are blank (-1)
+        start, widest = textual_compat.log_lines(self)
+        first = start + scroll_y - top  # the line shown on row 0
+        last = start + len(self.lines)  # rows past it are blank (-1)
 
         def key_of(y: int) -> RowKey:
             if not 0 <= y - top < inner:
                 return None
             line = first + y if first + y < last else -1
-            return (line, width, scroll_x, self._widest_line_width)
+            return (line, width, scroll_x, widest)
 
         return kept_rows(self, crop, self._rows, key_of, super().render_lines)
 

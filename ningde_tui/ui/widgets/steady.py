@@ -23,7 +23,7 @@ than styled anew.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Self, cast
+from typing import Self, cast
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -39,6 +39,8 @@ from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .. import textual_compat
+
 Extent = tuple[int, ...]
 RowKeys = tuple[object, ...]  # per row of content, what it is drawn from
 
@@ -49,15 +51,7 @@ def text_size(text: Text) -> Extent:
     return (len(lines), max(cell_len(line) for line in lines))
 
 
-# (the mixins below are Widgets to the type checker; at run time they must not be, or
-# Textual would take their CSS in place of the widget class they are mixed into)
-if TYPE_CHECKING:
-    from textual.widget import Widget as _Mixin
-else:
-    _Mixin = object
-
-
-class Unscrolled(_Mixin):
+class Unscrolled(textual_compat.DirtyTold):
     """A widget of the table: it never scrolls, so a new size is no reason for a second
     layout; and what it drew last is given again, not drawn, while nothing has made it
     dirty or changed its style since (a frame draws every widget across the rows that
@@ -68,6 +62,8 @@ class Unscrolled(_Mixin):
     _drawn: tuple[Region, Region, list[Strip]] | None = None  # (crop, region, rows)
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        if not textual_compat.ROWS_KEPT:
+            return self.draw_lines(crop)  # (nothing tells it when it is dirty: drawn anew)
         region = self.region
         drawn = self._drawn
         if drawn is not None and drawn[0] == crop and drawn[1] == region:
@@ -81,9 +77,8 @@ class Unscrolled(_Mixin):
         way of its own)."""
         return Widget.render_lines(self, crop)
 
-    def _set_dirty(self, *regions: Region) -> None:
+    def made_dirty(self) -> None:
         self._drawn = None
-        super()._set_dirty(*regions)
 
     def notify_style_update(self) -> None:
         self._drawn = None
@@ -195,7 +190,10 @@ def kept_rows(
     """A widget's ``render_lines``: the rows in ``crop`` as Textual draws them (border and
     padding included), each taken from the rows ``kept`` under its key (``key_of``, by the
     row) when it has been drawn so before, else drawn (``draw``: Textual's own, once for each
-    run of rows missing) and kept. Rows without a key are Textual's to draw or keep."""
+    run of rows missing) and kept. Rows without a key are Textual's to draw or keep. (With
+    another Textual than the pinned one, all of them are: ``textual_compat.ROWS_KEPT``.)"""
+    if not textual_compat.ROWS_KEPT:
+        return draw(crop)
     width = widget.outer_size.width
     first = crop.y
     keys = [key_of(y) for y in crop.line_range]
@@ -204,7 +202,7 @@ def kept_rows(
     for top, bottom in runs(missing):
         for y in range(top, bottom):  # (not the rows Textual last drew there)
             if keys[y - first] is not None:
-                widget._styles_cache.set_dirty(Region(0, y, width, 1))
+                textual_compat.forget_drawn(widget, Region(0, y, width, 1))
         for y, strip in enumerate(draw(Region(0, top, width, bottom - top)), top):
             rows[y - first] = strip
             key = keys[y - first]
