@@ -73,6 +73,7 @@ from .rooms import (
     options_to_dict,
     record_path,
     room_options,
+    settings_of,
 )
 from .store import BROKEN, EXPIRED, OVER, NameTaken, RoomRow, SqliteStore, Store, StoreError
 
@@ -335,6 +336,7 @@ class CommunityServer(RoomServer):
         )
         assert isinstance(room, ServerRoom)
         room.record_file = record
+        room.tokens.settings = settings_of(options, self.host, self.port)
         self._run(room)
         log.info("room %s made (%s)", code, ",".join(create.seats))
         return room
@@ -357,6 +359,7 @@ class CommunityServer(RoomServer):
             options = room_options(record, held, row.options)
             seed = check_seed(secrets.randbits(62))
             room = ServerRoom.new(row.code, list(row.seats), options, seed, **hooks)
+            held.settings = held.settings or settings_of(options, self.host, self.port)
             room.tokens = held
         else:
             state = await asyncio.to_thread(resume, record)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..net import tokens
+from ..net.hosting import RoomSettings
 from ..net.protocol import BOT, HUMAN, ProtocolError
 from ..net.room import Room, RoomOptions
 from ..net.tokens import SeatTokens
@@ -158,18 +159,42 @@ def options_from_dict(data: Any) -> RoomOptions:
     )
 
 
+def settings_of(options: RoomOptions, host: str, port: int) -> dict[str, Any]:
+    """What a room file keeps of a server's room: its options as ``ningde host`` keeps its
+    own (``net.hosting.RoomSettings``), so the room file alone says how the room plays."""
+    return RoomSettings(
+        host=host,
+        port=port,
+        rounds=options.rounds,
+        pace=options.pace,
+        grace=options.grace,
+        turn_seconds=options.turn_seconds,
+        claim_pause=options.claim_pause,
+        claim_seconds=options.claim_seconds,
+        result_seconds=options.result_seconds,
+    ).to_json()
+
+
 def room_options(record: Path, held: SeatTokens, stored: dict[str, Any] | None) -> RoomOptions:
-    """The options a room resumed from ``record`` plays with: the room file's own, if it
-    holds them (``held``), else those the server stored when it made the room, else the
-    defaults. The one place a resumed room's options are read."""
-    for source in (getattr(held, "settings", None), stored):
-        if source is None:
-            continue
+    """The options a room resumed from ``record`` plays with: the room file's own settings
+    (``held.settings``, read as ``ningde host --continue`` reads them), with the rules the
+    server stored when it made the room (a room that had not dealt has no record to hold them);
+    else those the server stored; else the defaults. The one place a resumed room's options are
+    read."""
+    kept = None
+    if stored is not None:
         try:
-            return options_from_dict(source)
-        except (ValueError, TypeError):
-            continue
-    return RoomOptions()
+            kept = options_from_dict(stored)
+        except (ValueError, TypeError) as exc:
+            log.error("%s: the options the server kept are malformed: %s", record.name, exc)
+    if held.settings is not None:
+        try:
+            return RoomSettings.from_json(held.settings).options(
+                None if kept is None else kept.config
+            )
+        except ValueError as exc:
+            log.error("%s: the room file's settings are malformed: %s", record.name, exc)
+    return kept or RoomOptions()
 
 
 # ---------------------------------------------------------------- a finished session

@@ -291,9 +291,12 @@ async def test_a_room_waiting_for_players_keeps_their_seats_over_a_restart(tmp_p
         await first.connect()
         await first.run(lambda m: m["t"] == "welcome")
         await wait_for(lambda: any(data.glob(f"records/*{code}.room.json")))
-    async with running_server(data) as again:  # the same data folder, another port
+        (kept,) = data.glob(f"records/*{code}.room.json")
+        assert json.loads(kept.read_text())["settings"]["pace"] == "instant"
+    async with running_server(data, room_options={}) as again:  # another port, no overrides
         room = again.rooms[code]
         assert not room.started and room.free_seats == 1
+        assert (room.options.pace, room.options.claim_pause) == ("instant", (0.0, 0.0))
         back = Player(again.room_url(code), "Yan", token=first.token, seed=1)
         await back.connect()
         await back.run(lambda m: m["t"] == "welcome")
