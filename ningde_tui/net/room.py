@@ -753,12 +753,17 @@ class Room:
         return self._stop.is_set()
 
     # ------------------------------------------------------------------ the session
+    def new_record_path(self) -> Path:
+        """Where the room's record is written: the data folder's records (a community
+        server keeps its rooms' records in its own folder)."""
+        return new_record_path("room", self.seed)
+
     def _begin(self) -> None:
         """The first deal (or, continued, the hand where the record stopped)."""
         if self.match is None:
             humans = [s for s, p in enumerate(self.seats) if p.kind == HUMAN]
             bots = [p.level for p in self.seats if p.kind == BOT]
-            path = new_record_path("room", self.seed) if self.options.record else None
+            path = self.new_record_path() if self.options.record else None
             self.match = Match.new(
                 self.seed,
                 bots,

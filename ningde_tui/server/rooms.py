@@ -15,13 +15,12 @@ from typing import Any
 
 from ..net import tokens
 from ..net.hosting import RoomSettings
-from ..net.protocol import BOT, HUMAN, ProtocolError
+from ..net.protocol import HUMAN, ProtocolError
 from ..net.room import Room, RoomOptions
 from ..net.tokens import SeatTokens
 from ..records.storage import SeatInfo
 from ..rules.config import RuleConfig
 from ..rules.session import Session
-from ..table.match import Match
 from ..table.presets import PACES
 from .lobby import MAX_ROUNDS, GameSeat, bot_identity, check_name
 from .store import FinishedGame
@@ -46,21 +45,9 @@ class ServerRoom(Room):
     last_seen: float = field(default_factory=time.monotonic)  # someone was connected
     expired: bool = False  # stopped: nobody came before it started
 
-    def _begin(self) -> None:
-        """The first deal, the record written to ``record_file`` (as ``Room._begin`` makes
-        it, in the server's data folder instead of the user's)."""
-        if self.match is None and self.record_file is not None and self.options.record:
-            humans = [s for s, p in enumerate(self.seats) if p.kind == HUMAN]
-            self.match = Match.new(
-                self.seed,
-                [p.level for p in self.seats if p.kind == BOT],
-                self.options.rounds,
-                self._config(),
-                humans=humans,
-                names=[p.name or f"P{s + 1}" for s, p in enumerate(self.seats)],
-                recorder_path=self.record_file,
-            )
-        super()._begin()
+    def new_record_path(self) -> Path:
+        """The record in the server's data folder (``record_file``), not the user's."""
+        return self.record_file if self.record_file is not None else super().new_record_path()
 
     def keep_tokens(self) -> None:
         """Before the first deal, the tokens of the seats taken, beside the record-to-be
