@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import dataclasses
 import math
+import os
 import secrets
 import signal
 import sys
@@ -62,6 +63,7 @@ YOU = "you"
 HUMAN = "human"
 DEFAULT_SEATS = [YOU, HUMAN, HUMAN, HUMAN]
 DEFAULT_WEB_PORT = 7341
+SIGNAL_WAIT = 8.0  # seconds a signalled host with its own table gives the room to close
 OFF = "none"  # --turn-seconds none, --claim-seconds none: no timer (over one remembered)
 # the options a continued room takes from its room file unless they are given again
 REMEMBERED = tuple(f.name for f in dataclasses.fields(RoomSettings))
@@ -533,9 +535,27 @@ def _with_table(server: RoomServer, room: Room, seat: int, settings: RoomSetting
     ready.wait()
     if status:
         return status[0]
+    _end_on_signals(loop, room, thread)
     try:
         open_local_seat(server.url(room), token)
     finally:
         loop.call_soon_threadsafe(room.stop)
         thread.join(10)
     return status[0] if status else 0
+
+
+def _end_on_signals(loop: asyncio.AbstractEventLoop, room: Room, thread: threading.Thread) -> None:
+    """SIGTERM or SIGHUP while the host's own table is open (this thread's, not the room's
+    loop's, to handle): the room ends as a headless host's does on SIGTERM — its browser
+    tables stopped and their folders removed — then the signal ends the process as before."""
+
+    def ended(signum: int, frame: object) -> None:
+        loop.call_soon_threadsafe(room.stop)
+        thread.join(SIGNAL_WAIT)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                signal.signal(sig, ended)

@@ -12,7 +12,8 @@ folder per seat, 0700, the token file 0600, all removed when the host stops), an
 process runs with ``NINGDE_DATA_DIR`` (and the settings folder) pointing there: the token is on
 no command line and in no URL, and no seat reads another's token or the host user's data. Each
 join process is tethered to the host (``cli.tether``): killed, the host takes its tables with
-it, and they remove the seats' folders it could not.
+it, and they remove the seats' folders it could not (or the next host does, if no table was
+left to do it).
 
 The seat belongs to the browser that took it: a random cookie, HttpOnly and SameSite=Lax (a
 link from a chat or a mail still opens the seat with it; another site's page cannot use the
@@ -38,7 +39,6 @@ import os
 import secrets
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -56,7 +56,7 @@ from ..records.storage import ENV_DATA_DIR
 from ..settings.store import ENV_CONFIG_DIR
 from ..ui.palette import BLUE, FELT, GOLD, MUTED, TEXT
 from .serve import BoundedAppService, CappedServer, Launch
-from .tether import ENV_HOST_FOLDER, ENV_HOST_PID, FOLDER_PREFIX
+from .tether import ENV_HOST_FOLDER, ENV_HOST_PID, new_folder, sweep
 
 WATCHERS = 2  # browser watchers the default cap leaves room for
 BROWSER_COOKIE = "ningde_browser"  # which browser took a seat: a random key
@@ -109,13 +109,15 @@ class RoomWebServer(CappedServer):
         self.room_url = local_url(room_url)
         self.playing: set[int] = set()  # seats whose table is open in a browser
         self.folder: Path | None = None  # the seats' private data folders
+        self._lock: int | None = None  # held while this host lives (``tether.new_folder``)
         self._runner: web.AppRunner | None = None
 
     # ------------------------------------------------------------------ running
     async def start(self) -> None:
         """Listen (``port`` 0: any free port; ``port`` is then the one bound). OSError if the
         address cannot be had."""
-        self.folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))  # 0700
+        self.folder, self._lock = new_folder()  # 0700
+        sweep(self.folder.parent)  # the folders of hosts killed before
         runner = web.AppRunner(
             await self.web_application(), handle_signals=False, access_log=None, shutdown_timeout=5
         )
@@ -124,7 +126,7 @@ class RoomWebServer(CappedServer):
             await web.TCPSite(runner, self.host, self.port).start()
         except BaseException:
             await runner.cleanup()
-            shutil.rmtree(self.folder, ignore_errors=True)
+            self._remove_folder()
             raise
         self._runner = runner
         self.port = runner.addresses[0][1]
@@ -140,8 +142,14 @@ class RoomWebServer(CappedServer):
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        self._remove_folder()
+
+    def _remove_folder(self) -> None:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     async def web_application(self) -> web.Application:
         app = await super().web_application()

@@ -80,7 +80,9 @@ async def test_a_continued_room_is_served_and_played_as_it_was(data_dir: Path) -
         assert (await host.said(r"^web: http://")).split()[1] == web
         await host.said(re.escape(SETTINGS_LINE))
         code = url.rsplit("/", 1)[1]
-        assert host.find(rf"^continuing room {code} from .*\.jsonl, hand 1: seats 1 甲, 2 bot")
+        assert host.find(
+            rf"^continuing room {code} from .*\.jsonl, hand \d+: seats 1 甲, 2 bot easy"
+        )
         await host.said(r"^seat 1: a bot plays for 甲")  # the grace: 4 s, as before
         assert 2 <= time.monotonic() - began < 20  # not none, not the default 30 s
         back = await Player(url, token=player.token, seed=4).connect()

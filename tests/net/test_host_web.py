@@ -15,6 +15,7 @@ import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -398,3 +399,69 @@ async def test_a_seat_reserved_for_someone_else_is_not_the_hosts() -> None:
         await friend.close()
         assert friend.seat == 1
         assert "seat 2: 甲 joined" in lines
+
+
+@pytest.mark.serial  # a host in a pseudo-terminal, its web server and a table process
+async def test_a_host_with_its_own_table_stopped_by_sigterm_removes_the_seats_folders(
+    data_dir: Path,
+) -> None:
+    """With the host's own table open in its terminal the room's loop runs in a thread, which
+    cannot take signals: SIGTERM killed the host at once and left the seats' folders (tokens
+    and all) behind. Now the room ends first, as a headless host's does, then the signal ends
+    the process. A browser took seat 2 and closed its tab: no table process is left to clean
+    up after the host, only the host itself."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
+    env["TERM"] = "xterm-256color"
+    args = ("--web", "--port", "0", "--web-port", "0", "--seats", "you,human,easy,easy")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ningde_tui", "host", "--pace", "instant", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    drawn = bytearray()
+    reader = threading.Thread(target=_drain, args=(master, drawn), daemon=True)
+    reader.start()
+    try:
+        await until(lambda: re.search(rb"web: (http://\S+)", drawn) is not None, SLOW, "web")
+        found = re.search(rb"web: (http://\S+)", drawn)
+        assert found is not None
+        web = found.group(1).decode()
+        socket_base = "ws" + web.removeprefix("http").rstrip("/")
+        async with browser() as friend:
+            await friend.get(web)
+            async with friend.get(web + "seat/2", params={"name": "乙"}) as response:
+                assert response.status == 200
+            async with friend.ws_connect(socket_base + "/ws/seat/2") as table:
+                await first_screen(table)
+                (table_pid,) = tables_of(process.pid)
+                folder = Path(environment(table_pid)["NINGDE_DATA_DIR"]).parent
+            await until(lambda: not alive(table_pid), 20, "the closed tab's table ends")
+        assert any(folder.rglob("*.token"))  # the seat's token stays while the host runs
+        process.send_signal(signal.SIGTERM)
+        status = await asyncio.to_thread(process.wait, 30)
+        assert status == -signal.SIGTERM  # ended by the signal, as before
+        assert not folder.exists()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(master)
+        reader.join(5)
+
+
+def _drain(master: int, into: bytearray) -> None:
+    """Read the terminal's screen until it closes (a full pty would stop the host)."""
+    while True:
+        try:
+            data = os.read(master, 1 << 16)
+        except OSError:
+            return
+        if not data:
+            return
+        into.extend(data)
