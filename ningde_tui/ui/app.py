@@ -381,8 +381,11 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
                 out.append(self.seats[seat])
         return out
 
-    def join_room(self, target: RoomTarget, exit_on_leave: bool = False) -> None:
-        """A seat of an online room at the table (its token kept in the data folder)."""
+    def join_room(
+        self, target: RoomTarget, exit_on_leave: bool = False, over_lobby: bool = False
+    ) -> None:
+        """A seat of an online room at the table (its token kept in the data folder); from
+        the lobby, the table opens over it and goes back to it when left."""
         from ..net.client import RoomClient, TokenStore
         from .screens.remote import RemoteTableScreen
 
@@ -394,7 +397,11 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
             tokens=TokenStore(),
             key=target.key,
         )
-        self.show_table(RemoteTableScreen(client, exit_on_leave=exit_on_leave))
+        table = RemoteTableScreen(client, exit_on_leave=exit_on_leave, over_lobby=over_lobby)
+        if over_lobby:
+            self.push_screen(table)
+        else:
+            self.show_table(table)
 
     def start_demo(self, seed: int | None, hands: int | None, exit_after: bool = False) -> None:
         """Four bots play with every hand face up, until stopped (or ``hands`` hands)."""
@@ -556,12 +563,27 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
             await hosted.close()
 
     def on_lobby_screen_join_room(self, message: LobbyScreen.JoinRoom) -> None:
-        self.join_room(message.target)
+        from .screens.lobby import LobbyScreen
+
+        if isinstance(self.screen, LobbyScreen):
+            self.join_room(message.target, over_lobby=True)
 
     def on_lobby_screen_watch(self, message: LobbyScreen.Watch) -> None:
         self.watch_record(message.path)
 
-    def on_remote_table_screen_done(self, _: RemoteTableScreen.Done) -> None:
+    def on_remote_table_screen_done(self, message: RemoteTableScreen.Done) -> None:
+        """Leaving an online table: back to the lobby it was opened from (its rooms asked
+        again), or to the start screen."""
+        from .screens.lobby import LobbyScreen
+
+        table = message.table
+        if table.over_lobby and table in self.screen_stack:
+            while self.screen_stack[-1] is not table:
+                self.pop_screen()
+            self.pop_screen()
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.action_refresh()
+            return
         self.action_new_game()
 
     async def on_unmount(self) -> None:

@@ -32,7 +32,7 @@ from ningde_tui.ui.screens.lobby import (
     LeaderboardScreen,
     LobbyScreen,
 )
-from ningde_tui.ui.screens.remote import RemoteTableScreen, WaitingRoom
+from ningde_tui.ui.screens.remote import LeaveRoom, RemoteTableScreen, WaitingRoom
 from ningde_tui.ui.screens.replay import ReplayScreen
 from ningde_tui.ui.screens.start import StartScreen
 
@@ -331,3 +331,57 @@ async def test_keys_pressed_faster_than_the_lobby_takes_them_keep_the_player_in(
             screen = the_lobby(pilot)
             assert screen.welcome is not None and screen.client is not None
             assert screen.client.connected and screen.online  # never closed for flooding
+
+
+async def test_leaving_a_table_goes_back_to_the_lobby(tmp_path: Path) -> None:
+    """A table opened from the lobby opens over it: Esc from its waiting room, Ctrl+Q (and
+    yes) at a seat, and a watcher's Ctrl+Q each bring the player back to the lobby, still in."""
+    async with running_server(tmp_path / "server") as server:
+        app = lobby_app(server.room_url("lobby"))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: inside(pilot))
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(pilot.app.screen, CreateRoomDialog))
+            dialog = pilot.app.screen
+            dialog.query_one("#create-public").value = False
+            dialog.query_one("#create-seat-1").value = "human"
+            await pilot.click("#create-go")
+            await until(pilot, lambda: isinstance(pilot.app.screen, WaitingRoom))
+            code = on_table(pilot).client.url.rsplit("/", 1)[1]
+
+            await pilot.press("escape")  # out of the waiting room: the lobby, still in
+            await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+            assert on_table(pilot) is None and inside(pilot) and app.is_running
+
+            # back in by its code; a friend takes the other seat, and the room deals
+            await pilot.press("j")
+            await until(pilot, lambda: isinstance(pilot.app.screen, CodeDialog))
+            pilot.app.screen.query_one("#code-input", Input).value = code
+            await pilot.press("enter")
+            await until(pilot, lambda: on_table(pilot) is not None)
+            table = on_table(pilot)
+            await until(pilot, lambda: table.remote.seat is not None)
+            friend = RoomClient(table.client.url, "阿明", retries=3)
+            playing = asyncio.create_task(play_seat(friend, BuiltinBot("normal"), lambda _: None))
+            await until(pilot, lambda: table.remote.state is not None, seconds=30)
+
+            await pilot.press("ctrl+q")  # at a live seat: asked first
+            await until(pilot, lambda: isinstance(pilot.app.screen, LeaveRoom))
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+            assert on_table(pilot) is None and inside(pilot) and app.is_running
+            assert "ningde join" not in text_of(pilot, "#lobby-status")
+
+            # watching the same room, Ctrl+Q goes straight back
+            await pilot.press("j")
+            await until(pilot, lambda: isinstance(pilot.app.screen, CodeDialog))
+            pilot.app.screen.query_one("#code-input", Input).value = code
+            pilot.app.screen.query_one("#code-watch").value = True
+            await pilot.press("enter")
+            await until(pilot, lambda: on_table(pilot) is not None)
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+            assert on_table(pilot) is None and app.is_running
+            playing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await playing

@@ -68,13 +68,25 @@ class RemoteTableScreen(SeatInput):
     ]
 
     class Done(Message):
-        """The session is over, or the room is gone: leave the table."""
+        """The session is over, the room is gone, or the player left: leave the table."""
+
+        def __init__(self, table: RemoteTableScreen) -> None:
+            super().__init__()
+            self.table = table
 
     def __init__(
-        self, client: RoomClient, *, exit_on_leave: bool = False, share: Sequence[str] = ()
+        self,
+        client: RoomClient,
+        *,
+        exit_on_leave: bool = False,
+        share: Sequence[str] = (),
+        over_lobby: bool = False,
     ) -> None:
-        """``share``: the addresses to give friends while the room waits (the host's table)."""
+        """``share``: the addresses to give friends while the room waits (the host's table);
+        ``over_lobby``: the table was opened from a server's lobby, which it goes back to when
+        the player leaves (Ctrl+Q) or the session ends."""
         super().__init__()
+        self.over_lobby = over_lobby
         self.client = client
         self.share = tuple(share) or (client.url,)
         self.waiting: WaitingRoom | None = None  # over the table until the first deal
@@ -289,16 +301,24 @@ class RemoteTableScreen(SeatInput):
 
     def before_quit(self) -> bool:
         """Ctrl+Q at a live seat: ask first, saying how to come back (True: asked; not when
-        it is asking already, so a second Ctrl+Q quits)."""
-        if self.remote.seat is None or self.remote.over or self.asking_to_leave:
+        it is asking already, so a second Ctrl+Q quits). A table opened from the lobby goes
+        back to it (a watcher's at once, a seat's once the player said so)."""
+        if self.asking_to_leave:
             return False
+        if self.remote.seat is None or self.remote.over:
+            if not self.over_lobby:
+                return False
+            self.leave()
+            return True
         self.asking_to_leave = True
         self.app.push_screen(LeaveRoom(self.client.url), callback=self._left)
         return True
 
     def _left(self, leave: bool | None) -> None:
         self.asking_to_leave = False
-        if leave:
+        if leave and self.over_lobby:
+            self.leave()
+        elif leave:
             self.app.exit()
 
     def tell_error(self, text: str) -> None:
@@ -375,7 +395,7 @@ class RemoteTableScreen(SeatInput):
         if self.exit_on_leave:
             self.app.exit()
         else:
-            self.post_message(self.Done())
+            self.post_message(self.Done(self))
 
 
 class JoinDialog(PlayerModal[RoomTarget | None]):
