@@ -8,10 +8,10 @@ For each N, a fresh ``ningde server`` (its data in a temporary folder) is starte
 made through its lobby (``create``: two ``human`` seats and two ``normal`` bots at ``--pace``,
 8 圈 so no session ends during the run), each from an address of its own behind the server's
 trusted local proxy header, so the per-address limit on new rooms does not apply. Two people
-take each room's seats: real WebSocket clients spread over ``--procs`` client processes, that
-answer each state asking them to decide, and each hand's result, after a think drawn from
-``--think`` seconds (1-3 s by default, as people do; a shorter think, e.g. ``0.1-0.3``, for
-a short run). Their answer: a win when offered, else a pass, else the tile just drawn.
+(the room's maker, whose seat it keeps, and a guest) take its seats: real WebSocket clients
+spread over ``--procs`` client processes, that answer each state asking them to decide, and
+each hand's result, after a think drawn from ``--think`` seconds (1-3 s by default, as people
+do; a shorter think, e.g. ``0.1-0.3``, for a short run). Their answer: a win when offered, else a pass, else the tile just drawn.
 
 Measured over ``--seconds`` after a warm-up (every room dealt):
 
@@ -100,23 +100,25 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
-async def make_rooms(port: int, count: int, pace: str) -> list[str]:
-    """``count`` rooms made through the lobby, ``ROOMS_AN_ADDRESS`` from each address."""
+async def make_rooms(port: int, count: int, pace: str) -> list[tuple[str, str, str]]:
+    """``count`` rooms made through the lobby, ``ROOMS_AN_ADDRESS`` from each address: each
+    room's address, and the name and key of its maker (the room keeps a seat for them)."""
     url = f"ws://127.0.0.1:{port}/lobby"
     seats = ["human", "human", "normal", "normal"]
-    urls: list[str] = []
+    urls: list[tuple[str, str, str]] = []
     for batch in range(0, count, ROOMS_AN_ADDRESS):
         address = f"10.{batch // 65536 % 256}.{batch // 256 % 256}.{batch % 256}"
         async with connect(url, additional_headers={"X-Forwarded-For": address}) as ws:
-            await ws.send(lobby.dumps(lobby.hello(f"maker{batch}")))
-            while json.loads(await ws.recv())["t"] != "welcome":
+            maker = f"maker{batch}"
+            await ws.send(lobby.dumps(lobby.hello(maker)))
+            while (welcome := json.loads(await ws.recv()))["t"] != "welcome":
                 pass
             for _ in range(min(ROOMS_AN_ADDRESS, count - batch)):
                 await ws.send(lobby.dumps(lobby.create(seats, ROUNDS, pace=pace)))
                 while True:
                     answer = json.loads(await ws.recv())
                     if answer["t"] == "created":
-                        urls.append(answer["url"])
+                        urls.append((answer["url"], maker, welcome["key"]))
                         break
                     if answer["t"] in ("refused", "error"):
                         raise SystemExit(f"the lobby refused a room: {answer}")
@@ -143,12 +145,16 @@ def choose(legal: list[dict]) -> dict:
     return legal[0]
 
 
-async def person(url: str, name: str, think: tuple[float, float], window, tally: Tally) -> None:
-    rng = random.Random(name)
+async def person(
+    url: str, name: str, key: str | None, think: tuple[float, float], window, tally: Tally
+) -> None:
+    """One person at a seat (``key``: the lobby key of a held ``name``, the room's maker)."""
+    rng = random.Random(f"{url}{name}")
     start, end = window
+    hello = {"t": "hello", "protocol": 1, "name": name, "token": None, "key": key}
     try:
         async with connect(url, max_size=None) as ws:
-            await ws.send(json.dumps({"t": "hello", "protocol": 1, "name": name, "token": None}))
+            await ws.send(json.dumps(hello))
             sent_at = None
             async for text in ws:
                 now = time.monotonic()
@@ -191,12 +197,12 @@ async def probe_lag(tally: Tally, window: tuple[float, float]) -> None:
     tally.cpu = time.process_time() - (cpu_at or time.process_time())
 
 
-def clients(urls: list[str], think, window, out: multiprocessing.Queue) -> None:
+def clients(rooms: list[tuple[str, str, str]], think, window, out: multiprocessing.Queue) -> None:
     async def main() -> Tally:
         tally = Tally()
         people = [
-            person(url, f"p{n}{seat}", think, window, tally)
-            for n, url in enumerate(urls)
+            person(url, *((maker, key) if seat == 0 else (f"p{n}", None)), think, window, tally)
+            for n, (url, maker, key) in enumerate(rooms)
             for seat in range(2)
         ]
         await asyncio.gather(probe_lag(tally, window), *people)

@@ -407,9 +407,7 @@ class Room:
             if seat is None:
                 raise ProtocolError("bad_token", "that token holds no seat in this room")
             return self._reclaim(seat, peer, hello)
-        free = [
-            s for s, p in enumerate(self.seats) if p.kind == HUMAN and self.tokens.tokens[s] is None
-        ]
+        free = self.free_for(hello.name)
         if self.started or not free:
             raise ProtocolError("full", "no seat is free in this room (watch it with --watch)")
         seat = free[0]
@@ -423,6 +421,12 @@ class Room:
         self._seats_changed()
         self._start_when_seated()
         return conn
+
+    def free_for(self, name: str | None) -> list[int]:
+        """The people's seats nobody holds yet that a hello under ``name`` may take."""
+        return [
+            s for s, p in enumerate(self.seats) if p.kind == HUMAN and self.tokens.tokens[s] is None
+        ]
 
     def _start_when_seated(self) -> None:
         if all(p.kind == BOT or self.tokens.tokens[s] for s, p in enumerate(self.seats)):

@@ -94,6 +94,7 @@ BOOK_RETRIES = (0.0, 1.0, 5.0, 30.0, 120.0, 600.0)  # seconds before each try to
 MAX_READS = 4  # records read at once for /r/
 GAMES_LISTED = 50
 QUICK_SEATS = ("human", "normal", "normal", "normal")
+SEAT_HOLD = 30.0  # seconds a seat is kept for the player who made the room or was sent to it
 log = logging.getLogger("ningde.server")
 
 
@@ -566,6 +567,7 @@ class CommunityServer(RoomServer):
             self._send(conn, refusal)
             return
         room = await self.make_room(create)
+        room.hold_seat(conn.name, SEAT_HOLD)  # the maker's, whoever 快速开始 sends here
         self._send(conn, lobby.created(room.code, self.room_url(room.code)))
 
     async def _quick(self, conn: LobbyConn) -> None:
@@ -574,12 +576,13 @@ class CommunityServer(RoomServer):
         waiting = [
             r
             for r in self.rooms.values()
-            if isinstance(r, ServerRoom) and r.public and r.free_seats > 0 and not r.expired
+            if isinstance(r, ServerRoom) and r.public and not r.expired and r.free_for(conn.name)
         ]
-        if waiting:
-            room = min(waiting, key=lambda r: (r.free_seats, r.created_at))
-            self._send(conn, lobby.created(room.code, self.room_url(room.code)))
-            return
+        for room in sorted(waiting, key=lambda r: (r.free_seats, r.created_at)):
+            if room.hold_seat(conn.name, SEAT_HOLD):
+                self._send(conn, lobby.created(room.code, self.room_url(room.code)))
+                self._list_changed()
+                return
         await self._create(conn, Create(QUICK_SEATS))
 
     # ------------------------------------------------------------------ the public list

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..net import tokens
 from ..net.hosting import RoomSettings
-from ..net.protocol import HUMAN, ProtocolError
+from ..net.protocol import ProtocolError
 from ..net.room import Room, RoomOptions
 from ..net.tokens import SeatTokens
 from ..records.storage import SeatInfo
@@ -44,6 +44,8 @@ class ServerRoom(Room):
     created_at: float = field(default_factory=time.time)
     last_seen: float = field(default_factory=time.monotonic)  # someone was connected
     expired: bool = False  # stopped: nobody came before it started
+    # seats 快速开始 gave a player: seat -> (the player's name, until when, monotonic)
+    held: dict[int, tuple[str, float]] = field(default_factory=dict)
 
     def new_record_path(self) -> Path:
         """The record in the server's data folder (``record_file``), not the user's."""
@@ -74,12 +76,34 @@ class ServerRoom(Room):
 
     @property
     def free_seats(self) -> int:
-        """Players' seats nobody has taken yet (before the first deal)."""
+        """Players' seats nobody has taken or been given yet (before the first deal)."""
         if self.started:
             return 0
-        return sum(
-            1 for s, p in enumerate(self.seats) if p.kind == HUMAN and self.tokens.tokens[s] is None
-        )
+        return len(self.free_for(None))
+
+    def free_for(self, name: str | None) -> list[int]:
+        """The free seats, less those 快速开始 gave another player who has not come yet (a
+        seat given to ``name`` is theirs to take)."""
+        now = time.monotonic()
+        self.held = {s: (who, until) for s, (who, until) in self.held.items() if until > now}
+        return [
+            s
+            for s in super().free_for(name)
+            if s not in self.held or (name is not None and self.held[s][0] == name)
+        ]
+
+    def hold_seat(self, name: str, seconds: float) -> bool:
+        """Give ``name`` a free seat for ``seconds``, so two players sent here by 快速开始 at
+        once do not both come for the last one (False: none is free for them)."""
+        if not name or self.started:
+            return False
+        if any(who == name for who, _ in self.held.values()):
+            return bool(self.free_for(name))
+        free = self.free_for(name)
+        if not free:
+            return False
+        self.held[free[0]] = (name, time.monotonic() + seconds)
+        return True
 
     @property
     def rules(self) -> RuleConfig:

@@ -12,8 +12,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from net_helpers import Player
-from server_helpers import LobbyClient, lobby_url, play_to_the_end, running_server
+from server_helpers import KeyedPlayer, LobbyClient, lobby_url, play_to_the_end, running_server
 
 from ningde_tui.cli import build_app
 from ningde_tui.cli.replay import main as replay_main
@@ -26,7 +25,7 @@ async def test_a_served_hand_is_fetched_checked_and_opened(tmp_path, data_dir, c
     async with running_server(tmp_path / "server") as server:
         client = await LobbyClient(lobby_url(server)).connect("Quinn")
         made = await client.ask(lobby.create(["human", "easy", "easy", "easy"], pace="instant"))
-        player = Player(made["url"], "Ron", seed=4)
+        player = KeyedPlayer(made["url"], "Quinn", client.welcome.key, seed=4)  # the maker
         await player.connect()
         await play_to_the_end([player])
         code, http = made["code"], server.http_url()

@@ -153,7 +153,7 @@ async def test_a_listed_room_leaves_the_list_when_its_session_is_over(tmp_path) 
 
         await pushed(True)
         assert code in (await aget(server, "/api/rooms"))[1]
-        player = Player(made["url"], "Eve", seed=3)
+        player = KeyedPlayer(made["url"], "Dan", watching.welcome.key, seed=3)  # the maker
         await player.connect()
         await play_to_the_end([player])
         await pushed(False)  # the lobby pushes the list without it
@@ -189,13 +189,51 @@ async def test_quick_finds_a_waiting_seat_or_makes_a_room(tmp_path) -> None:
         room = server.rooms[first["code"]]
         assert [s.kind for s in room.statuses()] == ["human", "bot", "bot", "bot"]
         assert [s.level for s in room.statuses()][1:] == ["normal"] * 3
-        assert (await hal.ask(lobby.quick(), "created"))["code"] == first["code"]  # its seat
-        taken = Player(first["url"], "Someone", plays=False)
-        await taken.connect()
-        await wait_for(lambda: room.started)
+        # its one seat is Gus's until he comes: Hal gets a room of his own
         second = await hal.ask(lobby.quick(), "created")
         assert second["code"] != first["code"]
+        assert (await gus.ask(lobby.quick(), "created"))["code"] == first["code"]  # still his
+        taken = KeyedPlayer(first["url"], "Gus", gus.welcome.key, plays=False)
+        await taken.connect()
+        await wait_for(lambda: room.started)
+        assert room.seats[0].name == "Gus"
         await taken.close()
+
+
+async def test_two_quick_players_at_once_never_meet_at_one_seat(tmp_path) -> None:
+    """A public room with one seat left, and two players asking 快速开始 in the same instant:
+    one is given that seat (kept for them), the other a room of their own; nobody who was sent
+    to a seat finds it taken, and the room's maker keeps theirs."""
+    async with running_server(tmp_path / "server") as server:
+        gus, hal, ivy = [
+            await LobbyClient(lobby_url(server)).connect(n) for n in ("Gus", "Hal", "Ivy")
+        ]
+        made = await gus.ask(lobby.create(["human", "human", "normal", "normal"], pace="instant"))
+        await asyncio.gather(hal.send(lobby.quick()), ivy.send(lobby.quick()))
+        got = await asyncio.gather(hal.expect("created"), ivy.expect("created"))
+        winner = [g["code"] == made["code"] for g in got]
+        assert sorted(winner) == [False, True]
+        room = server.rooms[made["code"]]
+        # a stranger finds no seat: one is kept for Gus, the other for the quick player
+        stranger = Player(made["url"], "Stranger", plays=False)
+        await stranger.connect()
+        await stranger.run()
+        assert [m["code"] for m in stranger.messages("error")] == ["full"]
+        sent = [
+            KeyedPlayer(g["url"], c.welcome.name, c.welcome.key, plays=False)
+            for g, c in zip(got, (hal, ivy), strict=True)
+        ]
+        for player in sent:
+            await player.connect()  # each finds the seat they were sent to
+            asyncio.create_task(player.run())
+        await wait_for(lambda: all(p.seat is not None for p in sent))
+        owner = KeyedPlayer(made["url"], "Gus", gus.welcome.key, plays=False)
+        await owner.connect()
+        await wait_for(lambda: room.started)
+        lucky = "Hal" if winner[0] else "Ivy"
+        assert sorted(p.name for p in room.seats[:2]) == sorted(["Gus", lucky])
+        for player in [*sent, owner]:
+            await player.close()
 
 
 async def test_no_message_in_a_servers_room_tells_more_than_its_reader_may_know(tmp_path) -> None:
@@ -210,7 +248,9 @@ async def test_no_message_in_a_servers_room_tells_more_than_its_reader_may_know(
         made = await ivy.ask(lobby.create(["human", "human", "easy", "human"], pace="instant"))
         url = made["url"]
         watcher = await Player(url, watch=True, plays=False).connect()
-        players = [await Player(url, f"p{i}", seed=11 + i).connect() for i in range(3)]
+        maker = KeyedPlayer(url, "Ivy", ivy.welcome.key, seed=11)  # the seat kept for her
+        players = [await maker.connect()]
+        players += [await Player(url, f"p{i}", seed=11 + i).connect() for i in (1, 2)]
         clients = [*players, watcher]
         await asyncio.wait_for(
             asyncio.gather(*(c.run(lambda m: m["t"] == "result") for c in clients)), 60

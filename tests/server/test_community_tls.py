@@ -13,8 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from net_helpers import Player
-from server_helpers import LobbyClient, play_to_the_end, start_server_process
+from server_helpers import KeyedPlayer, LobbyClient, play_to_the_end, start_server_process
 from websockets.asyncio.client import connect
 
 from ningde_tui.server import lobby
@@ -54,10 +53,10 @@ async def test_a_tls_server_plays_and_serves_over_wss_and_https(
         client = LobbyClient(url)
         client.ws = await connect(url, ssl=trusted)
         await client.send(lobby.hello("Tess"))
-        await client.expect("welcome")
+        key = (await client.expect("welcome"))["key"]
         made = await client.ask(lobby.create(["human", "easy", "easy", "easy"], pace="instant"))
         assert made["url"].startswith("wss://")
-        player = await Player(made["url"], "Ulla", seed=5).connect(ssl=trusted)
+        player = await KeyedPlayer(made["url"], "Tess", key, seed=5).connect(ssl=trusted)
         await play_to_the_end([player], 120)
         base = url.replace("wss://", "https://").removesuffix("/lobby")
         opened = await asyncio.to_thread(
