@@ -36,6 +36,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..i18n.words import tr
 from ..net import tokens
 from ..net.hosting import (
     DEFAULT_PORT,
@@ -51,6 +52,7 @@ from ..net.room import CLAIM_PAUSE, CLAIM_SECONDS, RESULT_SECONDS, Room
 from ..net.server import RoomServer, tls_context
 from ..records.record import RecordError, check_seed
 from ..records.storage import RecordSummary, check_writable, list_records, records_dir, resume
+from ..settings.store import load_settings
 from ..table.presets import BOT_LEVELS, PACES
 from .join import open_local_seat
 from .launch import needs_terminal
@@ -139,6 +141,9 @@ def _parser() -> argparse.ArgumentParser:
         type=parse_room_seats,
         default=None,
         help="four seats: you, human or a bot level (default you,human,human,human)",
+    )
+    parser.add_argument(
+        "--name", default="", help="your name at your own table (default: 玩家N, your seat)"
     )
     parser.add_argument("--rounds", type=int, help="圈 per session (default 1)")
     parser.add_argument("--pace", choices=list(PACES), help="bot speed (default normal)")
@@ -291,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     resumed = args.resume is not None
     own = room.tokens.host_seat if resumed else seats.index(YOU) if YOU in seats else None
     if own is not None and needs_terminal("host") is None:
-        return _with_table(server, room, own, settings)
+        return _with_table(server, room, own, settings, args.name)
     return asyncio.run(_serve(server, room, None if resumed else seats, settings))
 
 
@@ -518,10 +523,14 @@ async def _start_web(server: RoomServer, room: Room, web: WebOptions) -> RoomWeb
     return pages
 
 
-def _with_table(server: RoomServer, room: Room, seat: int, settings: RoomSettings) -> int:
-    """The server in a thread, the host's own table in this one (a continued room: the seat's
-    own token again)."""
-    token = room.tokens.tokens[seat] or room.reserve(seat, "")
+def _with_table(
+    server: RoomServer, room: Room, seat: int, settings: RoomSettings, name: str = ""
+) -> int:
+    """The server in a thread, the host's own table in this one, under ``name`` (else the
+    name the room kept for the seat, else 玩家N as the app's 开房间 names it; a continued
+    room: the seat's own token again)."""
+    name = name or room.seats[seat].name or tr(load_settings().lang, "seat.player", n=seat + 1)
+    token = room.tokens.tokens[seat] or room.reserve(seat, name)
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     status: list[int] = []
@@ -537,7 +546,7 @@ def _with_table(server: RoomServer, room: Room, seat: int, settings: RoomSetting
         return status[0]
     _end_on_signals(loop, room, thread)
     try:
-        open_local_seat(server.url(room), token)
+        open_local_seat(server.url(room), token, name)
     finally:
         loop.call_soon_threadsafe(room.stop)
         thread.join(10)

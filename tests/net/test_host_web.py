@@ -455,6 +455,52 @@ async def test_a_host_with_its_own_table_stopped_by_sigterm_removes_the_seats_fo
         reader.join(5)
 
 
+@pytest.mark.serial  # a host with its own table in a pseudo-terminal
+@pytest.mark.parametrize(("given", "shown"), [(("--name", "老王"), "老王"), ((), "玩家1")])
+async def test_the_hosts_own_table_sits_under_a_name(
+    data_dir: Path, given: tuple[str, ...], shown: str
+) -> None:
+    """The host's own table takes its seat under ``--name`` (else 玩家N, as the app's 开房间
+    names it): the others see the host there, not a free seat."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
+    env["TERM"] = "xterm-256color"
+    args = ("--port", "0", "--seats", "you,human,easy,easy", "--pace", "instant", *given)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ningde_tui", "host", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    drawn = bytearray()
+    reader = threading.Thread(target=_drain, args=(master, drawn), daemon=True)
+    reader.start()
+    try:
+        address = re.compile(rb"join: ningde join (ws://\S+)")
+        await until(lambda: address.search(drawn) is not None, SLOW, "the room's address")
+        found = address.search(drawn)
+        assert found is not None
+        watcher = await Player(found.group(1).decode(), watch=True, plays=False).connect()
+        running = asyncio.create_task(watcher.run())
+
+        def host_seated() -> bool:
+            seats = [m["seats"][0] for m in watcher.messages() if m["t"] in ("welcome", "seats")]
+            return bool(seats) and seats[-1]["connected"] and seats[-1]["name"] == shown
+
+        await until(host_seated, SLOW, "the host's table in its seat")
+        await watcher.close()
+        await running
+    finally:
+        process.kill()
+        process.wait()
+        os.close(master)
+        reader.join(5)
+
+
 def _drain(master: int, into: bytearray) -> None:
     """Read the terminal's screen until it closes (a full pty would stop the host)."""
     while True:
