@@ -582,7 +582,7 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
                 self.pop_screen()
             self.pop_screen()
             if isinstance(self.screen, LobbyScreen):
-                self.screen.action_refresh()
+                self.screen.came_back()
             return
         self.action_new_game()
 

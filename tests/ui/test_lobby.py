@@ -34,6 +34,7 @@ from ningde_tui.ui.screens.lobby import (
 )
 from ningde_tui.ui.screens.remote import LeaveRoom, RemoteTableScreen, WaitingRoom
 from ningde_tui.ui.screens.replay import ReplayScreen
+from ningde_tui.ui.screens.result import ResultScreen
 from ningde_tui.ui.screens.start import StartScreen
 
 SIZE = (160, 50)
@@ -385,3 +386,39 @@ async def test_leaving_a_table_goes_back_to_the_lobby(tmp_path: Path) -> None:
             playing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await playing
+
+
+async def test_after_a_whole_session_the_lobby_shows_the_new_rating(tmp_path: Path) -> None:
+    """A private one-圈 room with three bots, played to its end by 托管: closing the last
+    result goes back to the lobby, where the player's rating is the one the session earned."""
+    async with running_server(tmp_path / "server") as server:
+        app = lobby_app(server.room_url("lobby"))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: inside(pilot))
+            assert "等级分 0.0" in text_of(pilot, "#lobby-who")
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(pilot.app.screen, CreateRoomDialog))
+            dialog = pilot.app.screen
+            dialog.query_one("#create-public").value = False
+            dialog.query_one("#create-seat-1").value = "easy"
+            await pilot.click("#create-go")
+            await until(pilot, lambda: on_table(pilot) is not None)
+            table = on_table(pilot)
+            await until(pilot, lambda: table.remote.state is not None)
+            await pilot.press("b")  # a bot plays the seat to the session's end
+            for _ in range(2400):  # two minutes at most
+                if on_table(pilot) is None:
+                    break
+                if isinstance(pilot.app.screen, ResultScreen):
+                    await pilot.press("enter")
+                await pilot.pause(0.05)
+            await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+            standing = None
+            for _ in range(400):  # booked as the room closes
+                standing = await server.store.standing("小林")
+                if standing is not None:
+                    break
+                await pilot.pause(0.05)
+            assert standing is not None
+            rated = f"等级分 {standing.rating.shown:.1f}"
+            await until(pilot, lambda: rated in text_of(pilot, "#lobby-who"))

@@ -82,6 +82,7 @@ from ..palette import BAD, GOLD, GOOD, MUTED
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal, PlayerScreen, player_look
 
+RATED_AGAIN = 3.0  # seconds: the own rating asked again after a table (its room books it)
 NAME_CELLS = 12  # cells of a name in the rooms' list (the room's line below has it whole)
 RULES_CELLS = 14  # cells of the rules in the rooms' list
 ROUND_CHOICES = (1, 2, 3, 4)
@@ -660,6 +661,17 @@ class LobbyScreen(PlayerScreen[None]):
     @on(Button.Pressed, "#lobby-refresh")
     def action_refresh(self) -> None:
         self.ask(lobby.ask_rooms())
+
+    def came_back(self) -> None:
+        """Back from a table: the rooms as they are now, and the player's own rating, asked
+        again a moment later too (a session that just ended is rated as its room closes)."""
+        if self.welcome is None:
+            return
+        self.ask(lobby.ask_rooms())
+        self.ask(lobby.ask_leaderboard())
+        self.set_timer(
+            RATED_AGAIN, lambda: self.welcome is not None and self.ask(lobby.ask_leaderboard())
+        )
 
     @on(Button.Pressed, "#lobby-leave")
     def action_back(self) -> None:
