@@ -210,7 +210,7 @@ class CommunityServer(RoomServer):
         self._spawn(self._push_rooms())
         if self.shared is not None:
             self._spawn(self.shared.publish(self._own_listing))
-            self._spawn(self.shared.read(self._list_changed))
+            self._spawn(self.shared.read(self._merged_changed))
         if self.settings.own_collections:
             collect.take_over()
             self._spawn(collect.full_passes())
@@ -281,10 +281,14 @@ class CommunityServer(RoomServer):
             self._list_changed()
 
     def _list_changed(self) -> None:
-        self._listing = None
-        self._changed.set()
+        """This process's rooms changed: the lobby's list, and what it publishes."""
+        self._merged_changed()
         if self.shared is not None:
             self.shared.changed.set()
+
+    def _merged_changed(self) -> None:
+        self._listing = None
+        self._changed.set()
 
     async def _play(self, room: ServerRoom) -> None:
         try:
