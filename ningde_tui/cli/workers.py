@@ -71,7 +71,9 @@ def as_worker(settings: ServerSettings, args: argparse.Namespace) -> None:
     settings.sockets = (own, front)
     settings.shared = True
     settings.front = args.worker_front
-    settings.siblings = owners
+    # one machine's SQLite file holds this machine's rooms alone: its workers share out those of
+    # owners that are none of them; Redis holds every machine's, which stay their owners'
+    settings.siblings = owners if args.redis is None else ()
     settings.public_url = owners[args.worker]
     settings.own_collections = True
 

@@ -133,7 +133,7 @@ class ServerSettings:
     shared: bool = False
     sockets: tuple[socket.socket, ...] = ()  # listen on these (its own first), not host:port
     front: str | None = None  # the lobby's base URL when it is not this process's own
-    siblings: tuple[str, ...] = ()  # one machine's workers: their owners (see ``_ours``)
+    siblings: tuple[str, ...] = ()  # one machine's workers sharing SQLite: their owners (``_ours``)
 
 
 @dataclass(eq=False)
