@@ -1,8 +1,9 @@
 """A community server under load: N rooms made through its lobby, each with two people and two
-bots, on one ``ningde server`` process.
+bots, on one ``ningde server`` process, or on its workers (``--workers N``), with its store in
+SQLite or in Redis (``--redis``: a ``redis-server`` of the bench's own on a free loopback port).
 
     .venv/bin/python benchmarks/bench_server.py [--rooms 100 500 1000] [--seconds 60] \
-        [--think 1-3] [--pace normal] [--procs 2]
+        [--think 1-3] [--pace normal] [--procs 2] [--workers N] [--redis]
 
 For each N, a fresh ``ningde server`` (its data in a temporary folder) is started; N rooms are
 made through its lobby (``create``: two ``human`` seats and two ``normal`` bots at ``--pace``,
@@ -28,6 +29,8 @@ Measured over ``--seconds`` after a warm-up (every room dealt):
   and per room (CPU milliseconds a room costs each second: what the machine's cores bound);
 - memory: the server's resident set (``VmRSS``) before the rooms and with them all playing,
   and the difference per room;
+- with ``--workers``, the CPU and memory are the parent's and every worker's together; with
+  ``--redis``, the server's figures include no Redis, whose CPU is its own column;
 - clients and others: the CPU the client processes took, and what every other process of the
   machine took meanwhile (``/proc/stat``). The clients share the machine with the server, and
   so does anything else running: a round trip measured while others take the cores is the
@@ -43,6 +46,7 @@ import json
 import multiprocessing
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -64,9 +68,43 @@ PROBE = 0.005  # seconds between two looks at a client process's loop lag
 
 
 # ---------------------------------------------------------------- the server process
-def start_server(data: Path, max_rooms: int) -> tuple[subprocess.Popen[bytes], int]:
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``redis-server`` of the bench's own, on a free loopback port, nothing saved."""
+    port = free_port()
+    argv = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+    redis = subprocess.Popen(
+        [*argv, "--appendonly", "no", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
+                conn.sendall(b"PING\r\n")
+                if conn.recv(16).startswith(b"+PONG"):
+                    return redis, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("redis-server did not start")
+
+
+def start_server(
+    data: Path, max_rooms: int, workers: int = 0, redis: str | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    argv = [sys.executable, "-m", "ningde_tui", "server", "--port", "0", "--data", str(data)]
+    port = free_port() if redis else 0
+    argv = [sys.executable, "-m", "ningde_tui", "server", "--port", str(port), "--data", str(data)]
+    if workers:
+        argv += ["--workers", str(workers)]
+    if redis:
+        argv += ["--redis", redis, "--public-url", f"ws://127.0.0.1:{port}"]
     out = data.parent / "server.out"
     with open(out, "wb") as log:  # the process keeps its own copy
         server = subprocess.Popen(
@@ -81,9 +119,25 @@ def start_server(data: Path, max_rooms: int) -> tuple[subprocess.Popen[bytes], i
     raise SystemExit(f"the server did not start: {out.read_text()[-2000:]}")
 
 
+def family(pid: int) -> list[int]:
+    """The server's process and its workers."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return [pid, *(int(c) for c in children)]
+
+
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds of ``pid`` and its workers."""
+    total = 0.0
+    for one in family(pid):
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def machine_busy() -> float:
@@ -94,10 +148,15 @@ def machine_busy() -> float:
 
 
 def rss_bytes(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
+    """The resident set of ``pid`` and its workers."""
+    total = 0
+    for one in family(pid):
+        try:
+            lines = Path(f"/proc/{one}/status").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(x.split()[1]) * 1024 for x in lines if x.startswith("VmRSS:"))
+    return total
 
 
 async def make_rooms(port: int, count: int, pace: str) -> list[tuple[str, str, str]]:
@@ -242,7 +301,9 @@ def quantile(values: list[float], q: float) -> float:
 def run(count: int, args: argparse.Namespace) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         data = Path(folder) / "server"
-        server, port = start_server(data, count + 10)
+        redis, url = start_redis(Path(folder)) if args.redis else (None, None)
+        limit = count + 10 if not args.workers else 2 * count + 10  # workers: each its share
+        server, port = start_server(data, limit, args.workers, url)
         try:
             time.sleep(0.5)
             rss_before = rss_bytes(server.pid)
@@ -260,9 +321,11 @@ def run(count: int, args: argparse.Namespace) -> dict:
                 proc.start()
             time.sleep(max(0.0, window[0] - time.monotonic()))
             cpu_start, rss_playing = cpu_seconds(server.pid), rss_bytes(server.pid)
+            redis_start = cpu_seconds(redis.pid) if redis else 0.0
             busy_start = machine_busy()
             health = probe_health(port, window[1])
             cpu = (cpu_seconds(server.pid) - cpu_start) / args.seconds
+            redis_cpu = (cpu_seconds(redis.pid) - redis_start) / args.seconds if redis else 0.0
             busy = (machine_busy() - busy_start) / args.seconds
             rss_playing = max(rss_playing, rss_bytes(server.pid))
             results = [queue.get(timeout=120) for _ in procs]
@@ -270,7 +333,10 @@ def run(count: int, args: argparse.Namespace) -> dict:
                 proc.join(30)
         finally:
             server.terminate()
-            server.wait(30)
+            server.wait(60)
+            if redis is not None:
+                redis.terminate()
+                redis.wait(30)
     trips = [t for r in results for t in r[0]]
     lags = [t for r in results for t in r[2]]
     return {
@@ -280,6 +346,8 @@ def run(count: int, args: argparse.Namespace) -> dict:
         "rtt_p99_ms": 1000 * quantile(trips, 0.99),
         "round_trips": len(trips),
         "server_cpu": cpu,
+        "redis_cpu": redis_cpu,
+        "workers": args.workers,
         "rss_before_mb": rss_before / 2**20,
         "rss_playing_mb": rss_playing / 2**20,
         "kb_per_room": (rss_playing - rss_before) / 1024 / count,
@@ -287,7 +355,7 @@ def run(count: int, args: argparse.Namespace) -> dict:
         "dropped": sum(r[3] for r in results),
         "refused": sum(r[4] for r in results),
         "clients_cpu": sum(r[5] for r in results) / args.seconds,
-        "others_cpu": max(0.0, busy - cpu - sum(r[5] for r in results) / args.seconds),
+        "others_cpu": max(0.0, busy - cpu - redis_cpu - sum(r[5] for r in results) / args.seconds),
         "server_ms_per_room_s": 1000 * cpu / count,
         "health_p99_ms": 1000 * quantile(health, 0.99),
         "health_median_ms": 1000 * statistics.median(health) if health else float("nan"),
@@ -313,16 +381,19 @@ def main() -> None:
     parser.add_argument("--think", type=_think, default=(1.0, 3.0), help="LOW-HIGH seconds")
     parser.add_argument("--pace", default="normal", help="the bots' pace (as ningde host)")
     parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument("--workers", type=int, default=0, help="ningde server --workers N")
+    parser.add_argument("--redis", action="store_true", help="the store in a redis-server")
     parser.add_argument("--json", action="store_true", help="one JSON line per room count")
     args = parser.parse_args()
     print(
         f"{os.cpu_count()} cores; think {args.think[0]:g}-{args.think[1]:g} s, bots {args.pace}, "
-        f"{args.seconds:g} s measured after {args.warmup:g} s",
+        f"{args.seconds:g} s measured after {args.warmup:g} s; "
+        f"{args.workers or 'no'} workers, {'Redis' if args.redis else 'SQLite'}",
         flush=True,
     )
     head = (
         "rooms  acts/s  rtt med   rtt p99  /healthz p99  server cpu  cpu ms/room·s"
-        "  rss before→playing  per room  clients cpu  others cpu"
+        "  rss before→playing  per room  redis cpu  clients cpu  others cpu"
     )
     if not args.json:
         print(head, flush=True)
@@ -337,7 +408,8 @@ def _line(row: dict) -> str:
         f"  {row['rtt_p99_ms']:6.1f} ms  {row['health_p99_ms']:9.1f} ms"
         f"  {row['server_cpu']:10.2f}  {row['server_ms_per_room_s']:13.2f}"
         f"  {row['rss_before_mb']:5.1f}→{row['rss_playing_mb']:6.1f} MB"
-        f"  {row['kb_per_room']:5.0f} KB  {row['clients_cpu']:11.2f}  {row['others_cpu']:10.2f}"
+        f"  {row['kb_per_room']:5.0f} KB  {row['redis_cpu']:9.2f}"
+        f"  {row['clients_cpu']:11.2f}  {row['others_cpu']:10.2f}"
         + (f"  ({row['dropped']} dropped)" if row["dropped"] else "")
     )
 

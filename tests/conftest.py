@@ -46,3 +46,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("serial") is not None:
             item.add_marker(pytest.mark.xdist_group("serial"))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Name the tests skipped for want of a program this machine lacks (redis-server), so a
+    green run says what it did not try."""
+    missing = [r for r in terminalreporter.stats.get("skipped", []) if "redis-server" in _reason(r)]
+    if missing:
+        terminalreporter.section("skipped: redis-server is not installed", yellow=True)
+        for report in missing:
+            terminalreporter.line(f"{report.nodeid}: {_reason(report)}")
+
+
+def _reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    return str(longrepr[2]) if isinstance(longrepr, tuple) else str(longrepr)

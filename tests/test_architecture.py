@@ -91,6 +91,7 @@ LAYERS = {
     "server": (
         *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.table"),
         *("ningde_tui.net", "ningde_tui.server", "websockets", "platformdirs", "openskill"),
+        "redis",
     ),
 }
 

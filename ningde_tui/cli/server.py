@@ -5,6 +5,11 @@ It prints its addresses and runs until SIGINT or SIGTERM, which stop it cleanly:
 record keeps every decision, and the next start resumes the rooms still open. Its data (the
 SQLite file of players, ratings and games; the rooms' records) is in ``--data DIR``, else in
 the data folder's ``server/``. One server uses a data folder at a time.
+
+``--workers N`` (``cli/workers.py``): this process holds the sockets and starts N workers, each a
+``ningde server`` of its own on ``PORT+k`` that also accepts on ``PORT`` (the lobby and HTTP), and
+starts a worker again when it dies. ``--redis URL``: the store is Redis (``server/redis_store.py``),
+shared with the community's other servers.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from ..net.hosting import is_loopback
 from ..net.server import tls_context
 from ..records.storage import data_dir
 from ..server.community import DEFAULT_PORT, CommunityServer, ServerSettings
+from ..server.redis_store import RedisStore
 from ..server.store import StoreError
+from . import workers
 
 LOCK_FILE = "server.lock"
 MAX_ROOMS = 100_000
@@ -57,8 +64,15 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         help="a web page's origin allowed to open the lobby and rooms (terminals send none)",
     )
-    parser.add_argument("--workers", type=int, help="(not in this version)")
-    parser.add_argument("--redis", help="(not in this version)")
+    parser.add_argument(
+        "--workers", type=int, help="processes that play the rooms (each on its own port: PORT+k)"
+    )
+    parser.add_argument(
+        "--redis",
+        help="redis://HOST:PORT/DB: players, ratings, the rooms' directory and list in Redis, "
+        "shared by several servers (each with its --public-url)",
+    )
+    workers.hidden_options(parser)
     parser.add_argument("--verbose", action="store_true", help="log every room's seats and hands")
     return parser
 
@@ -76,8 +90,10 @@ def public_url(text: str) -> str:
 
 
 def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ServerSettings:
-    if args.workers is not None or args.redis is not None:
-        parser.error("--workers and --redis are not in this version: one process serves all")
+    if args.workers is not None and not 1 <= args.workers <= workers.MAX_WORKERS:
+        parser.error(f"--workers must be 1-{workers.MAX_WORKERS}")
+    if args.redis is not None and urlsplit(args.redis).scheme not in ("redis", "rediss", "unix"):
+        parser.error("--redis is redis://HOST[:PORT][/DB] (or rediss://, unix://)")
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0-65535")
     if not 1 <= args.max_rooms <= MAX_ROOMS:
@@ -103,6 +119,7 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Serv
         max_rooms=args.max_rooms,
         origins=tuple(args.origin),
         own_collections=True,
+        shared=args.redis is not None,
     )
 
 
@@ -136,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"ningde server: cannot load the certificate: {exc}", file=sys.stderr)
         return 2
+    _log(args.verbose)
+    if args.worker is not None:  # one of a server's workers: its parent holds the folder
+        workers.as_worker(settings, args)
+        return asyncio.run(_serve(settings, args.redis, worker=True))
     try:
         lock = _lock(settings.data)
     except OSError as exc:
@@ -145,24 +166,34 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    _more_files()
+    try:
+        if args.workers is not None:
+            return workers.supervise(settings, args, argv_of(argv))
+        return asyncio.run(_serve(settings, args.redis))
+    finally:
+        os.close(lock)
+
+
+def argv_of(argv: list[str] | None) -> list[str]:
+    return list(sys.argv[1:] if argv is None else argv)
+
+
+def _log(verbose: bool) -> None:
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
+        level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    _more_files()
-    try:
-        return asyncio.run(_serve(settings))
-    finally:
-        os.close(lock)
 
 
 def _say(text: str) -> None:
     print(text, flush=True)
 
 
-async def _serve(settings: ServerSettings) -> int:
-    server = CommunityServer(settings)
+async def _serve(settings: ServerSettings, redis: str | None, worker: bool = False) -> int:
+    store = RedisStore(redis) if redis is not None else None
+    server = CommunityServer(settings, store)
     try:
         await server.start()
     except StoreError as exc:
@@ -176,7 +207,10 @@ async def _serve(settings: ServerSettings) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
-    _banner(server)
+    if worker:
+        workers.say_ready(server)
+    else:
+        _banner(server)
     await stop.wait()
     _say("ningde server: stopping (every room's record keeps every decision)")
     await server.close()
@@ -186,7 +220,7 @@ async def _serve(settings: ServerSettings) -> int:
 def _banner(server: CommunityServer) -> None:
     settings = server.settings
     http = server.http_url()
-    _say(f"ningde server {settings.name!r}: lobby {server.room_url('lobby')}")
+    _say(f"ningde server {settings.name!r}: lobby {server.lobby_url()}")
     _say(f"rooms: {server.room_url('ROOM')} (ningde join URL)")
     _say(f"http: {http}/api/rooms {http}/api/leaderboard {http}/healthz {http}/r/CODE-N")
     _say(f"data: {settings.data} ({server.resumed} rooms resumed, at most {settings.max_rooms})")

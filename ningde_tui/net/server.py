@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import ssl
 import time
 from collections import deque
 from collections.abc import Sequence
 from http import HTTPStatus
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -143,31 +145,38 @@ class RoomServer:
         self.origins = list(origins)
         self.tls = tls
         self.rooms: dict[str, Room] = {}
-        self._server: Server | None = None
+        self._servers: list[Server] = []
 
     def add(self, room: Room) -> Room:
         self.rooms[room.code] = room
         return room
 
-    async def start(self) -> None:
-        self._server = await serve(
-            self._handle,
-            self.host,
-            self.port,
-            origins=[None, *self.origins],  # type: ignore[list-item]
-            process_request=self._check_path,
-            max_size=protocol.MAX_MESSAGE,
-            max_queue=FLOOD_BURST,
-            compression=None,
-            ping_interval=PING_SECONDS,
-            ping_timeout=PING_SECONDS,
-            close_timeout=CLOSE_SECONDS,
-            ssl=self.tls,
-            server_header=None,
-        )
-        sockets = list(self._server.sockets)
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+    async def start(self, *sockets: socket.socket) -> None:
+        """Listen on ``host:port``, or on ``sockets`` (already bound and listening: several
+        processes may share one), the first of which names ``port``."""
+        where: list[dict[str, Any]] = [{"sock": s} for s in sockets] or [
+            {"host": self.host, "port": self.port}
+        ]
+        for place in where:
+            self._servers.append(
+                await serve(
+                    self._handle,
+                    origins=[None, *self.origins],  # type: ignore[list-item]
+                    process_request=self._check_path,
+                    max_size=protocol.MAX_MESSAGE,
+                    max_queue=FLOOD_BURST,
+                    compression=None,
+                    ping_interval=PING_SECONDS,
+                    ping_timeout=PING_SECONDS,
+                    close_timeout=CLOSE_SECONDS,
+                    ssl=self.tls,
+                    server_header=None,
+                    **place,
+                )
+            )
+        listening = list(self._servers[0].sockets)
+        if listening:
+            self.port = listening[0].getsockname()[1]
 
     def url(self, room: Room | str) -> str:
         code = room if isinstance(room, str) else room.code
@@ -178,9 +187,10 @@ class RoomServer:
     async def close(self) -> None:
         for room in self.rooms.values():
             room.stop()
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
+        for server in self._servers:
+            server.close()
+        for server in self._servers:
+            await server.wait_closed()
 
     @staticmethod
     def _code(path: str) -> str:

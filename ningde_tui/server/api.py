@@ -75,3 +75,11 @@ def path_name(text: str) -> str | None:
         return unquote(text, errors="strict")
     except UnicodeDecodeError:
         return None
+
+
+def redirect(location: str) -> Response:
+    """A temporary redirect (307): a room or a replay another process of the community owns.
+    WebSocket clients (websockets' ``connect``) and HTTP clients follow it."""
+    answer = error_response(HTTPStatus.TEMPORARY_REDIRECT, "elsewhere", location)
+    answer.headers["Location"] = location
+    return answer

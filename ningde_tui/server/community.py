@@ -33,8 +33,10 @@ import ipaddress
 import json
 import logging
 import secrets
+import socket
 import ssl
 import time
+import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -75,7 +77,18 @@ from .rooms import (
     room_options,
     settings_of,
 )
-from .store import BROKEN, EXPIRED, OVER, NameTaken, RoomRow, SqliteStore, Store, StoreError
+from .shared import SharedList, listening_socket
+from .store import (
+    BROKEN,
+    EXPIRED,
+    OPEN,
+    OVER,
+    NameTaken,
+    RoomRow,
+    SqliteStore,
+    Store,
+    StoreError,
+)
 
 DEFAULT_PORT = 7350
 LOBBY_PATH = "/lobby"
@@ -93,6 +106,7 @@ RATE_BLOCK = 60.0  # seconds an address past a limit is refused
 BOOK_RETRIES = (0.0, 1.0, 5.0, 30.0, 120.0, 600.0)  # seconds before each try to book a game
 MAX_READS = 4  # records read at once for /r/
 GAMES_LISTED = 50
+CODE_SET = frozenset(CODE_LETTERS)
 QUICK_SEATS = ("human", "normal", "normal", "normal")
 SEAT_HOLD = 30.0  # seconds a seat is kept for the player who made the room or was sent to it
 log = logging.getLogger("ningde.server")
@@ -115,6 +129,12 @@ class ServerSettings:
     room_options: dict[str, Any] = field(default_factory=dict)
     on_room: Callable[[ServerRoom], None] | None = None
     own_collections: bool = False  # the process's full collections on the server's schedule
+    # more than one process (interfaces.md §7 "Beyond one process"): the list and the rooms'
+    # directory are shared through the store (``server.shared``)
+    shared: bool = False
+    sockets: tuple[socket.socket, ...] = ()  # listen on these (its own first), not host:port
+    front: str | None = None  # the lobby's base URL when it is not this process's own
+    siblings: tuple[str, ...] = ()  # one machine's workers sharing SQLite: their owners (``_ours``)
 
 
 @dataclass(eq=False)
@@ -133,6 +153,11 @@ def _key_of(hello_text: str | bytes) -> str | None:
     except (ValueError, AttributeError, RecursionError):
         return None
     return key if isinstance(key, str) and 0 < len(key) <= lobby.MAX_KEY else None
+
+
+def as_http(base: str) -> str:
+    """A ws(s):// base URL as the http(s):// one of the same place."""
+    return base.replace("wss://", "https://", 1).replace("ws://", "http://", 1)
 
 
 class CommunityServer(RoomServer):
@@ -162,19 +187,31 @@ class CommunityServer(RoomServer):
             "/healthz": self._healthz,
             "/": self._index,
         }
+        self.shared: SharedList | None = None  # the community's list, when it is shared
 
     # ------------------------------------------------------------------ running
-    async def start(self) -> None:
-        """Open the store, resume the open rooms, listen. Raises StoreError or OSError."""
+    async def start(self, *given: socket.socket) -> None:
+        """Open the store, resume the open rooms, listen (on ``given`` sockets, else on the
+        settings'). Raises StoreError or OSError."""
         await self.store.open()
+        sockets = given or self.settings.sockets
         try:
+            if self.settings.shared and not sockets:  # its port names it before it resumes
+                sockets = (listening_socket(self.host, self.port),)
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
+            if self.settings.shared:
+                self.shared = SharedList(self.store, self.owner)
             await self._resume_all()
-            await super().start()
+            await super().start(*sockets)
         except BaseException:
             await self.close()
             raise
         self._spawn(self._janitor())
         self._spawn(self._push_rooms())
+        if self.shared is not None:
+            self._spawn(self.shared.publish(self._own_listing))
+            self._spawn(self.shared.read(self._merged_changed))
         if self.settings.own_collections:
             collect.take_over()
             self._spawn(collect.full_passes())
@@ -197,6 +234,8 @@ class CommunityServer(RoomServer):
         for conn in list(self.lobbies):
             conn.peer.close(1001, "the server stops")
         await super().close()
+        if self.shared is not None:
+            await self.shared.withdraw()
         with contextlib.suppress(StoreError):
             await self.store.close()
         if self.settings.own_collections:
@@ -209,8 +248,15 @@ class CommunityServer(RoomServer):
 
     def http_url(self) -> str:
         """Where the HTTP answers are: the public URL's, else this socket's, as http(s)."""
-        base = self.settings.public_url or self.url("").rstrip("/")
-        return base.replace("wss://", "https://", 1).replace("ws://", "http://", 1)
+        return as_http(self.owner)
+
+    @property
+    def owner(self) -> str:
+        """This process's base URL: what names it in the community's directory."""
+        return self.settings.public_url or self.url("").rstrip("/")
+
+    def lobby_url(self) -> str:
+        return f"{self.settings.front or self.owner}{LOBBY_PATH}"
 
     # ------------------------------------------------------------------ rooms
     def _run(self, room: ServerRoom) -> None:
@@ -236,6 +282,12 @@ class CommunityServer(RoomServer):
             self._list_changed()
 
     def _list_changed(self) -> None:
+        """This process's rooms changed: the lobby's list, and what it publishes."""
+        self._merged_changed()
+        if self.shared is not None:
+            self.shared.changed.set()
+
+    def _merged_changed(self) -> None:
         self._listing = None
         self._changed.set()
 
@@ -327,6 +379,7 @@ class CommunityServer(RoomServer):
                 options_to_dict(options),
                 str(record),
                 time.time(),
+                owner=self.owner if self.shared is not None else "",
             )
             await self.store.add_room(row)
         finally:
@@ -344,8 +397,13 @@ class CommunityServer(RoomServer):
 
     # ------------------------------------------------------------------ resuming
     async def _resume_all(self) -> None:
-        for row in await self.store.open_rooms():
+        mine = None if self.shared is None or self.settings.siblings else self.owner
+        for row in await self.store.open_rooms(mine):
+            if not self._ours(row):
+                continue
             try:
+                if row.owner != self.owner and self.shared is not None:
+                    await self.store.set_room(row.code, OPEN, owner=self.owner)
                 await self._resume(row)
             except Exception as exc:  # noqa: BLE001 - one room's record must not stop the start
                 log.error("room %s cannot be resumed: %s", row.code, exc)
@@ -377,6 +435,17 @@ class CommunityServer(RoomServer):
         self.resumed += 1
         self._run(room)
         log.info("room %s resumed", row.code)
+
+    def _ours(self, row: RoomRow) -> bool:
+        """Is this process to resume ``row``: one process alone resumes every open room; a
+        machine's workers each their own, and those of an owner that is none of them (made
+        before by a server of another shape) shared out by their code."""
+        siblings = self.settings.siblings
+        if self.shared is None or row.owner == self.owner:
+            return True
+        if not siblings or row.owner in siblings or self.owner not in siblings:
+            return False
+        return zlib.crc32(row.code.encode()) % len(siblings) == siblings.index(self.owner)
 
     @staticmethod
     def _waiting_tokens(record: Path, code: str) -> tokens.SeatTokens:
@@ -428,7 +497,23 @@ class CommunityServer(RoomServer):
             return await self._replay(path[len("/r/") :], address)
         if self._code(path) in self.rooms:
             return None
+        elsewhere = await self._owner_of(self._code(path)) if "/" not in path[1:] else None
+        if elsewhere is not None:
+            return api.redirect(f"{elsewhere}{path}")
         return self._unknown_code(address)
+
+    async def _owner_of(self, code: str) -> str | None:
+        """The base URL of the process of the community that owns room ``code``, if another
+        does (None: nobody, or this process alone)."""
+        if self.shared is None or len(code) != CODE_LENGTH or not set(code) <= CODE_SET:
+            return None
+        try:
+            row = await self.store.room(code)
+        except StoreError:
+            return None
+        if row is None or row.status == EXPIRED or row.owner in ("", self.owner):
+            return None
+        return row.owner
 
     def _is_room(self, path: str) -> bool:
         """A room's path (``/CODE``): a socket, not an HTTP answer."""
@@ -583,6 +668,12 @@ class CommunityServer(RoomServer):
                 self._send(conn, lobby.created(room.code, self.room_url(room.code)))
                 self._list_changed()
                 return
+        # another process's room: its seat is not kept from here (its owner keeps its own)
+        elsewhere = self.shared.waiting() if self.shared is not None else []
+        if elsewhere:
+            entry = elsewhere[0]["entry"]
+            self._send(conn, lobby.created(entry["code"], entry["url"]))
+            return
         await self._create(conn, Create(QUICK_SEATS))
 
     # ------------------------------------------------------------------ the public list
@@ -596,9 +687,6 @@ class CommunityServer(RoomServer):
         ]
         rooms.sort(key=lambda r: (r.free_seats == 0, r.free_seats, -r.created_at))
         return rooms
-
-    def _entries(self, most: int = lobby.MAX_ROOMS_LISTED) -> list[RoomEntry]:
-        return [self._entry(r) for r in self._listed()[:most]]
 
     def _entry(self, room: ServerRoom) -> RoomEntry:
         return RoomEntry(
@@ -619,14 +707,30 @@ class CommunityServer(RoomServer):
         if self._listing is None:
             head, room_texts = '{"t":"rooms","rooms":[', []
             size = len(head) + 2
-            for room in self._listed()[: lobby.MAX_ROOMS_LISTED]:
-                text = lobby.dumps(self._entry(room).to_dict())
+            for entry in self._listed_entries():
+                text = lobby.dumps(entry)
                 size += len(text.encode()) + 1
                 if size > protocol.MAX_MESSAGE:
                     break
                 room_texts.append(text)
             self._listing = head + ",".join(room_texts) + "]}"
         return self._listing
+
+    def _listed_entries(self) -> list[dict[str, Any]]:
+        """The public rooms as the lobby lists them: this process's, or the community's when
+        it is shared."""
+        if self.shared is not None:
+            return [e["entry"] for e in self.shared.merged]
+        return [self._entry(r).to_dict() for r in self._listed()[: lobby.MAX_ROOMS_LISTED]]
+
+    def _own_listing(self) -> tuple[int, list[dict[str, Any]]]:
+        """What this process publishes to the shared list: its count of rooms and its public
+        rooms with their order's keys."""
+        entries = [
+            {"entry": self._entry(r).to_dict(), "free": r.free_seats, "created": r.created_at}
+            for r in self._listed()[: lobby.MAX_ROOMS_LISTED]
+        ]
+        return len(self.rooms), entries
 
     async def _push_rooms(self) -> None:
         """Each lobby client gets the public rooms when they change, at most once a second."""
@@ -645,12 +749,10 @@ class CommunityServer(RoomServer):
 
     # ------------------------------------------------------------------ HTTP
     async def _index(self, query: str) -> Response:
-        lobby_url = self.room_url("lobby")
-        return api.json_response({"name": self.settings.name, "lobby": lobby_url})
+        return api.json_response({"name": self.settings.name, "lobby": self.lobby_url()})
 
     async def _api_rooms(self, query: str) -> Response:
-        entries = self._entries()
-        return api.json_response({"rooms": [e.to_dict() for e in entries]})
+        return api.json_response({"rooms": self._listed_entries()})
 
     async def _api_leaderboard(self, query: str) -> Response:
         limit = api.query_number(query, "limit", lobby.LEADERBOARD_LIMIT, 1, lobby.MAX_LEADERBOARD)
@@ -685,7 +787,8 @@ class CommunityServer(RoomServer):
                 {"ok": False, "rooms": len(self.rooms), "players": None},
                 HTTPStatus.SERVICE_UNAVAILABLE,
             )
-        return api.json_response({"ok": True, "rooms": len(self.rooms), "players": players})
+        rooms = len(self.rooms) if self.shared is None else self.shared.rooms
+        return api.json_response({"ok": True, "rooms": rooms, "players": players})
 
     @staticmethod
     def _unavailable() -> Response:
@@ -705,6 +808,8 @@ class CommunityServer(RoomServer):
             return self._unavailable()
         if where is None:
             return self._unknown_code(address)
+        if isinstance(where, str):
+            return api.redirect(f"{as_http(where)}/r/{text}")
         record, over = where
         kept = self._served.get((code, hand, over))
         if kept is not None:
@@ -724,13 +829,16 @@ class CommunityServer(RoomServer):
             self._served.popitem(last=False)
         return api.lines_response(served)
 
-    async def _record_of(self, code: str) -> tuple[Path, bool] | None:
-        """Room ``code``'s record and whether its session is over (None: no such room)."""
+    async def _record_of(self, code: str) -> tuple[Path, bool] | str | None:
+        """Room ``code``'s record and whether its session is over (None: no such room; the
+        owner's base URL: another process of the community keeps it)."""
         room = self.rooms.get(code)
         if isinstance(room, ServerRoom) and room.record_file is not None:
             return room.record_file, room.over
         row = await self.store.room(code)
         if row is None or row.status == EXPIRED:
             return None
+        if self.shared is not None and row.owner not in ("", self.owner):
+            return row.owner
         live = self.rooms.get(code)
         return Path(row.record), row.status == OVER and live is None

@@ -12,8 +12,13 @@ for it.
 - A **finished game** is booked once (``book``): the game, every seat's new rating and the
   room's end in one transaction, keyed by the room's code, so booking it again (a retry, a
   restart) changes nothing.
-- The **rooms** the server made: code, public or not, seats, options, the record's path and
-  whether it is open, over, expired or broken; a restart resumes the open ones.
+- The **rooms** the server made: code, public or not, seats, options, the record's path,
+  whether it is open, over, expired or broken, and its **owner** (the base URL of the process
+  that plays it and keeps its record); a restart resumes the open ones the process owns.
+- The **directory** several processes share (``--workers``, ``--redis``): each owner publishes
+  its public rooms and its count of rooms with a heartbeat (``publish``), and the merged list
+  holds only owners whose last beat is younger than ``LIVE_SECONDS`` (``listing``); a room's
+  code names its owner (``room(code).owner``), so any process sends a client to it.
 
 ``SqliteStore`` runs every statement on one thread of its own (short transactions, WAL), never
 on the event loop. Any statement may fail (a full disk, a locked or broken file): it is logged
@@ -44,7 +49,9 @@ from .lobby import BOT_PREFIX, GameEntry, GameSeat, Rating, Standing, replay_cod
 T = TypeVar("T")
 KEY_BYTES = 24  # 192 bits
 DB_NAME = "server.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the rooms' owners and the published lists
+LIVE_SECONDS = 10.0  # an owner whose last heartbeat is older has left the list
+LOCKED_TRIES = (0.05, 0.2, 0.5, 1.0)  # seconds before each retry of a write another process held
 OPEN, OVER, EXPIRED, BROKEN = "open", "over", "expired", "broken"  # a room's status
 log = logging.getLogger("ningde.server.store")
 
@@ -95,6 +102,19 @@ class RoomRow:
     record: str  # where its record is (or will be) written
     created: float
     status: str = OPEN
+    owner: str = ""  # the base URL of the process that plays it ("": the only one)
+
+
+@dataclass(frozen=True)
+class Published:
+    """What one owner (a worker, a machine) published of its rooms: how many it plays and its
+    public rooms as the lobby lists them (``{"entry": RoomEntry dict, "free": n, "created":
+    t}``, best first)."""
+
+    owner: str
+    rooms: int
+    entries: tuple[dict[str, Any], ...]
+    beat: float = 0.0  # when it was published (seconds since the epoch)
 
 
 class Store(Protocol):
@@ -109,10 +129,13 @@ class Store(Protocol):
     async def games(self, name: str, limit: int) -> list[GameEntry]: ...
     async def book(self, game: FinishedGame) -> bool: ...
     async def add_room(self, row: RoomRow) -> None: ...
-    async def set_room(self, code: str, status: str) -> None: ...
+    async def set_room(self, code: str, status: str, owner: str | None = None) -> None: ...
     async def room(self, code: str) -> RoomRow | None: ...
-    async def open_rooms(self) -> list[RoomRow]: ...
+    async def open_rooms(self, owner: str | None = None) -> list[RoomRow]: ...
     async def players(self) -> int: ...
+    async def publish(self, listing: Published) -> None: ...
+    async def withdraw(self, owner: str) -> None: ...
+    async def listing(self) -> list[Published]: ...
 
 
 _SCHEMA = """
@@ -133,9 +156,13 @@ CREATE TABLE IF NOT EXISTS game_players (
 CREATE INDEX IF NOT EXISTS game_players_by_name ON game_players (name, ended DESC);
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, public INTEGER NOT NULL, seats TEXT NOT NULL, options TEXT NOT NULL,
-    record TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL);
+    record TEXT NOT NULL, created REAL NOT NULL, status TEXT NOT NULL,
+    owner TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS rooms_by_status ON rooms (status);
+CREATE TABLE IF NOT EXISTS listings (
+    owner TEXT PRIMARY KEY, rooms INTEGER NOT NULL, entries TEXT NOT NULL, beat REAL NOT NULL);
 """
+_TO_2 = "ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''"
 
 
 def _iso(seconds: float) -> str:
@@ -159,7 +186,7 @@ class SqliteStore:
         if self._db is None:
             raise StoreError(f"{what}: the store is not open")
         try:
-            return work(self._db)
+            return self._retried(work, self._db)
         except (NameTaken, StoreError):
             raise
         except (sqlite3.Error, OSError, ValueError) as exc:
@@ -170,6 +197,22 @@ class SqliteStore:
             except sqlite3.Error:
                 pass
             raise StoreError(f"{what}: {exc}") from None
+
+    @staticmethod
+    def _retried(work: Callable[[sqlite3.Connection], T], db: sqlite3.Connection) -> T:
+        """``work``, again after a pause while another process (a worker sharing the file)
+        holds the write lock past the busy timeout."""
+        for pause in LOCKED_TRIES:
+            try:
+                return work(db)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if db.in_transaction:
+                    db.rollback()
+                log.warning("the store is busy (%s): trying again in %gs", exc, pause)
+                time.sleep(pause)
+        return work(db)
 
     # ------------------------------------------------------------------ opening
     async def open(self) -> None:
@@ -190,11 +233,7 @@ class SqliteStore:
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA busy_timeout=5000")
             db.executescript(_SCHEMA)
-            version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            if version is None:
-                db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif version[0] != str(SCHEMA_VERSION):
-                raise sqlite3.DatabaseError(f"schema {version[0]}, this server knows 1")
+            _migrate(db)
         except BaseException:
             db.close()
             raise
@@ -304,17 +343,17 @@ class SqliteStore:
             row.record,
             row.created,
             row.status,
+            row.owner,
         )
         await self._run(
-            lambda db: db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)", values),
+            lambda db: db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?)", values),
             "add a room",
         )
 
-    async def set_room(self, code: str, status: str) -> None:
-        await self._run(
-            lambda db: db.execute("UPDATE rooms SET status = ? WHERE code = ?", (status, code)),
-            "mark a room",
-        )
+    async def set_room(self, code: str, status: str, owner: str | None = None) -> None:
+        """A room's status (and its new owner: a worker that took it over)."""
+        query = "UPDATE rooms SET status = ?, owner = coalesce(?, owner) WHERE code = ?"
+        await self._run(lambda db: db.execute(query, (status, owner, code)), "mark a room")
 
     async def room(self, code: str) -> RoomRow | None:
         def read(db: sqlite3.Connection) -> RoomRow | None:
@@ -323,11 +362,42 @@ class SqliteStore:
 
         return await self._run(read, "read a room")
 
-    async def open_rooms(self) -> list[RoomRow]:
-        query = "SELECT * FROM rooms WHERE status = ? ORDER BY created"
+    async def open_rooms(self, owner: str | None = None) -> list[RoomRow]:
+        """The open rooms (of ``owner``, or all of them)."""
+        query = "SELECT * FROM rooms WHERE status = ? AND (? IS NULL OR owner = ?) ORDER BY created"
         return await self._run(
-            lambda db: [_room_of(r) for r in db.execute(query, (OPEN,))], "list the open rooms"
+            lambda db: [_room_of(r) for r in db.execute(query, (OPEN, owner, owner))],
+            "list the open rooms",
         )
+
+    # ------------------------------------------------------------------ the shared list
+    async def publish(self, listing: Published) -> None:
+        values = (
+            listing.owner,
+            listing.rooms,
+            json.dumps(list(listing.entries), ensure_ascii=False),
+            listing.beat or time.time(),
+        )
+        await self._run(
+            lambda db: db.execute("INSERT OR REPLACE INTO listings VALUES (?, ?, ?, ?)", values),
+            "publish the rooms",
+        )
+
+    async def withdraw(self, owner: str) -> None:
+        await self._run(
+            lambda db: db.execute("DELETE FROM listings WHERE owner = ?", (owner,)),
+            "withdraw the rooms",
+        )
+
+    async def listing(self) -> list[Published]:
+        """Every live owner's published rooms."""
+        query = "SELECT owner, rooms, entries, beat FROM listings WHERE beat > ? ORDER BY owner"
+
+        def read(db: sqlite3.Connection) -> list[Published]:
+            rows = db.execute(query, (time.time() - LIVE_SECONDS,))
+            return [Published(o, n, tuple(json.loads(e)), b) for o, n, e, b in rows]
+
+        return await self._run(read, "read the rooms")
 
 
 def _standing_of(row: Sequence[Any]) -> Standing:
@@ -347,10 +417,37 @@ def _game_of(row: Sequence[Any]) -> GameEntry:
 
 
 def _room_of(row: Sequence[Any]) -> RoomRow:
-    code, public, seats, options, record, created, status = row
+    code, public, seats, options, record, created, status, owner = row
     return RoomRow(
-        code, bool(public), tuple(json.loads(seats)), json.loads(options), record, created, status
+        code,
+        bool(public),
+        tuple(json.loads(seats)),
+        json.loads(options),
+        record,
+        created,
+        status,
+        owner,
     )
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """The file's schema brought to this server's (1 → 2: the rooms' owners), in one
+    transaction, whichever of the processes sharing it comes first."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if version is None:
+            db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif version[0] == "1":
+            if "owner" not in {c[1] for c in db.execute("PRAGMA table_info(rooms)")}:
+                db.execute(_TO_2)
+            db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        elif version[0] != str(SCHEMA_VERSION):
+            raise sqlite3.DatabaseError(f"schema {version[0]}, this server knows {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
 
 
 def _book(db: sqlite3.Connection, game: FinishedGame) -> bool:

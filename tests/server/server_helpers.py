@@ -9,8 +9,11 @@ import contextlib
 import http.client
 import json
 import os
+import shutil
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -193,3 +196,85 @@ async def start_server_process(
         assert line, "the server ended before it printed its lobby"
         if " lobby " in line:
             return process, line.split()[-1]
+
+
+REDIS_SERVER = shutil.which("redis-server")
+NO_REDIS = (
+    "needs redis-server (Debian's redis-server package), which is not installed on this "
+    "machine: .ci/run installs it"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RedisProcess:
+    """A real ``redis-server`` on a free loopback port, its data in a folder of its own
+    (appended to a file at every write, so a restart keeps everything)."""
+
+    def __init__(self, folder: Path) -> None:
+        assert REDIS_SERVER is not None
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.started = False  # it has answered once (a restart keeps its port)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, tries: int = 3) -> None:
+        """Start it (again: on the same port, with the same data); on another free port if
+        its own was taken before it listened (another test's probe picked it too), unless it
+        is a restart."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        argv = [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        argv += ["--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always"]
+        log = open(self.folder / "redis.log", "ab")  # noqa: SIM115 - the process keeps it
+        self.process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + 30
+        while not self.answers():
+            if self.process.poll() is not None and tries > 1 and not self.started:
+                self.port = free_port()
+                return self.start(tries - 1)
+            assert self.process.poll() is None, (self.folder / "redis.log").read_text()
+            assert time.monotonic() < deadline, "redis-server did not answer in 30 s"
+            time.sleep(0.05)
+        self.started = True
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn:
+                conn.sendall(b"PING\r\n")
+                return conn.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process is not None and self.process.poll() is None:
+            (self.process.kill if kill else self.process.terminate)()
+            self.process.wait(30)
+        self.process = None
+
+
+async def start_servers(
+    tmp: Path, count: int, *args: str, names: tuple[str, ...] = ("a", "b", "c")
+) -> list[tuple[asyncio.subprocess.Process, str]]:
+    """``count`` real ``ningde server`` processes, each with its own data folder and port."""
+    started = []
+    for name in names[:count]:
+        port = free_port()
+        url = f"ws://127.0.0.1:{port}"
+        started.append(await start_server_process(tmp / name, port, *args, "--public-url", url))
+    return started
+
+
+async def stop_processes(processes: list[asyncio.subprocess.Process]) -> None:
+    for process in processes:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()

@@ -29,8 +29,9 @@ from ningde_tui.server import lobby
         (["--public-url", "wss://example.org/?a=1"], "--public-url is"),
         (["--name", "  "], "--name is"),
         (["--name", "a\tb"], "--name is"),
-        (["--workers", "2"], "not in this version"),
-        (["--redis", "redis://localhost"], "not in this version"),
+        (["--workers", "0"], "--workers must be 1-64"),
+        (["--workers", "65"], "--workers must be 1-64"),
+        (["--redis", "http://localhost"], "--redis is redis://"),
         (["--port", "many"], "invalid int value"),
     ],
 )

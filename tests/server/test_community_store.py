@@ -1,6 +1,7 @@
-"""The community server's store (SQLite) and ratings: names held by keys, a game booked once
-with every seat's rating, what the leaderboard and the games list read — and a store that
-cannot write answers ``unavailable`` without stopping the server."""
+"""The community server's store (SQLite, and Redis where redis-server is installed) and ratings:
+names held by keys, a game booked once with every seat's rating, what the leaderboard and the
+games list read — and a store that cannot write answers ``unavailable`` without stopping the
+server."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from server_helpers import LobbyClient, aget_json, lobby_url, running_server
 
 from ningde_tui.server import lobby, ratings
 from ningde_tui.server.lobby import GameSeat, Rating
+from ningde_tui.server.redis_store import RedisStore
 from ningde_tui.server.store import FinishedGame, NameTaken, RoomRow, SqliteStore, StoreError
 
 SEATS = (
@@ -26,8 +28,16 @@ def _game(room: str, scores: tuple[int, ...], ended: float = 1.0) -> FinishedGam
     return FinishedGame(room, ended, SEATS, identities, scores, (2, 0, 1, 0), 5)
 
 
-async def test_names_are_held_by_their_keys(tmp_path) -> None:
-    store = SqliteStore(tmp_path)
+@pytest.fixture(params=["sqlite", "redis"])
+def backend(request, tmp_path):
+    """A store of each kind, not yet open."""
+    if request.param == "redis":
+        return RedisStore(request.getfixturevalue("redis_server").url)
+    return SqliteStore(tmp_path)
+
+
+async def test_names_are_held_by_their_keys(backend, tmp_path) -> None:
+    store = backend
     await store.open()
     try:
         key, rating = await store.hello("Ann", None)
@@ -43,11 +53,12 @@ async def test_names_are_held_by_their_keys(tmp_path) -> None:
         assert await store.players() == 2
     finally:
         await store.close()
-    assert oct((tmp_path / "server.sqlite3").stat().st_mode & 0o777) == "0o600"
+    if isinstance(store, SqliteStore):
+        assert oct((tmp_path / "server.sqlite3").stat().st_mode & 0o777) == "0o600"
 
 
-async def test_a_game_is_booked_once_and_rates_every_seat(tmp_path) -> None:
-    store = SqliteStore(tmp_path)
+async def test_a_game_is_booked_once_and_rates_every_seat(backend) -> None:
+    store = backend
     await store.open()
     try:
         await store.add_room(RoomRow("AAAAAA", True, ("human",) * 4, {}, "r.jsonl", 0.0))
