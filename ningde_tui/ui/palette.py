@@ -7,6 +7,10 @@ changed here and nowhere else.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from textual.theme import Theme
 
 # the table
@@ -90,3 +94,17 @@ THEME = Theme(
         "edge-highlight": "#d9480f",
     },
 )
+
+
+@contextmanager
+def colour_as_no_color_says() -> Iterator[None]:
+    """While an app is made: Textual turns colour off (to grey) for any ``NO_COLOR``, an empty
+    one too, which no-color.org says leaves colour on; an empty one is hidden from it."""
+    empty = os.environ.get("NO_COLOR") == ""
+    if empty:
+        del os.environ["NO_COLOR"]
+    try:
+        yield
+    finally:
+        if empty:
+            os.environ["NO_COLOR"] = ""
