@@ -401,6 +401,7 @@ class Game:
         if len(wall_tiles) != TOTAL_TILES or sorted(wall_tiles) != _FULL_SET:
             raise ValueError("a wall must be exactly the 112 tiles (4 of each of the 28 kinds)")
         self.config = config or RuleConfig()
+        self.wall_tiles = tuple(wall_tiles)  # as dealt (a take back replays the hand on it)
         self.dealer = dealer
         self.streak = streak
         self.dice = dice
@@ -1260,3 +1261,27 @@ def action_from_record(line: dict[str, Any], claimed: int | None) -> Action:
             raise ValueError("action chi needs 'tiles': the two hand tiles used")
         tiles = tuple(sorted(parse_tile(x) for x in raw))
     return Action(seat, kind, tile, tiles)
+
+
+def take_back(game: Game, seat: int) -> Game:
+    """悔牌: the hand as it stood before ``seat``'s last discard, while nobody has acted on it
+    (that discard is still the hand's last decision: no claim, no pass, no later discard). The
+    hand is dealt again from the same wall and every decision but that one applied again, as a
+    record is replayed; ``game`` is left as it was. Raises ``IllegalAction``: the hand is over,
+    or there is no such discard. A hand whose windows are held open (``hold_windows``: an
+    online room, hot-seat) closes them outside its decisions and cannot be taken back."""
+    if game.hold_windows:
+        raise ValueError("a hand whose claim windows are held open cannot be taken back")
+    if game.phase == Phase.OVER:
+        raise _no(RefusalCode.HAND_OVER, "the hand is over")
+    last = game.decisions[-1] if game.decisions else None
+    if last is None or last.seat != seat or last.type != ActionType.DISCARD:
+        raise _no(
+            RefusalCode.NOTHING_TO_TAKE_BACK,
+            f"seat {seat} has no discard that nobody has acted on yet",
+            seat=seat,
+        )
+    again = Game(game.wall_tiles, game.dealer, game.streak, game.dice, game.config)
+    for action in game.decisions[:-1]:
+        again.apply(action)
+    return again
