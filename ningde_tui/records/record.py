@@ -25,6 +25,7 @@ from ..rules.game import (
     Phase,
     action_from_record,
     take_back,
+    taken_back_at,
 )
 from ..rules.refusal import Refusal
 from ..rules.session import HandSetup, Session
@@ -459,15 +460,20 @@ class _Replayer:
         except ValueError as exc:
             raise RecordError(line, f"bad take back: {exc}") from None
         decisions = hand.game.decisions
-        if not decisions or decisions[-1] != action:
-            raise RecordError(line, "a take back must repeat the discard written just before it")
+        at = taken_back_at(decisions)
+        if at is None or decisions[at] != action:
+            raise RecordError(
+                line, "a take back must repeat the last discard, with only passes after it"
+            )
         try:
             again = take_back(hand.game, action.seat)
         except ValueError as exc:
             raise RecordError(line, f"illegal take back: {exc}") from None
         assert self.session is not None
+        # the lines of the discard and of the passes written after it (a pass not written
+        # is made only before a line that is no pass, so none lies after the discard)
+        del hand.lines[len(hand.lines) - (len(decisions) - at) :]
         hand.game = self.session.game = again
-        hand.lines.pop()
         hand.taken_back += 1
 
     def _settle(self) -> None:

@@ -26,6 +26,7 @@ from ..rules.game import (
     Observation,
     Phase,
     take_back,
+    taken_back_at,
 )
 from ..rules.refusal import Refusal, RefusalCode
 from ..rules.session import Session
@@ -190,7 +191,8 @@ class Match:
             raise IllegalAction(
                 Refusal(RefusalCode.TAKE_BACK_OFF, "悔牌 is off (a setting)", {"seat": seat})
             )
-        discard = self.game.decisions[-1] if self.game.decisions else None
+        at = taken_back_at(self.game.decisions)
+        discard = None if at is None else self.game.decisions[at]
         self.game = self.session.game = take_back(self.game, seat)
         self.version += 1
         assert discard is not None and discard.tile is not None  # (take_back checked it)

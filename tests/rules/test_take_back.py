@@ -64,7 +64,7 @@ def test_once_someone_acted_it_is_refused() -> None:
     """The next seat's discard (or any decision after yours) has acted on it."""
     match = at_your_discard()
     match.apply(a_discard(match.game))
-    while match.game.decisions[-1].seat == 0:
+    while match.game.decisions[-1].seat == 0 or match.game.decisions[-1].type == "pass":
         seat, obs, _ = match.next_bot()
         match.apply(match.bot_action(seat, obs))
     shown = match.game.observation(0)
@@ -72,6 +72,30 @@ def test_once_someone_acted_it_is_refused() -> None:
         take_back(match.game, 0)
     assert refused.value.refusal.code == RefusalCode.NOTHING_TO_TAKE_BACK
     assert match.game.observation(0) == shown
+
+
+def test_the_others_letting_it_go_is_taken_back_with_it() -> None:
+    """A seat that may claim passes at once: that is no acting on the tile, and its pass
+    goes with the discard."""
+    for seed in range(1, 40):
+        match = at_your_discard(seed)
+        before = match.game.observation(0)
+        match.apply(a_discard(match.game))
+        if match.game.phase == Phase.CLAIM:
+            break
+    else:
+        pytest.fail("no seed in range gives a discard another seat may claim")
+    while match.game.phase == Phase.CLAIM:
+        match.apply(
+            next(
+                a
+                for a in match.game.legal_actions(match.game.to_act()[0])
+                if a.type == ActionType.PASS
+            )
+        )
+    assert match.game.decisions[-1].type == ActionType.PASS
+    again = take_back(match.game, 0)
+    assert again.observation(0) == before
 
 
 def test_only_your_own_discard() -> None:

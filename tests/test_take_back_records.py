@@ -122,7 +122,7 @@ def test_refused_where_not_allowed() -> None:
     play_to_your_discard(match)
     discard(match)
     assert refusal(match, enabled=False) == RefusalCode.TAKE_BACK_OFF
-    while match.game.decisions[-1].seat == 0:
+    while match.game.decisions[-1].seat == 0 or match.game.decisions[-1].type == "pass":
         seat, obs, _ = match.next_bot()
         match.apply(match.bot_action(seat, obs))
     version = match.version
@@ -134,3 +134,45 @@ def test_refused_where_not_allowed() -> None:
     room = Match.new(5, ["normal"] * 3)
     room.hold_claims()
     assert refusal(room) == RefusalCode.TAKE_BACK_HERE
+
+
+def test_continuing_a_game_after_a_take_back(tmp_path) -> None:
+    """继续上一局: the game comes back as it stood, the taken-back discard not in it."""
+    from ningde_tui.records.storage import resume
+
+    path = tmp_path / "game.jsonl"
+    match = Match.new(5, ["normal"] * 3, recorder_path=path)
+    play_to_your_discard(match)
+    discard(match)
+    match.take_back(0, True)
+    shown = match.game.observation(0)
+    match.close()
+    again = Match.resumed(resume(path))
+    assert again.game.observation(0) == shown
+    again.close()
+
+
+def test_a_take_back_over_the_others_passes_replays(tmp_path) -> None:
+    """A seat that might have claimed let the tile go (its pass is written): the take back
+    takes the pass with it, and the record replays and continues the same."""
+    from ningde_tui.records.storage import resume
+
+    for seed in range(1, 40):
+        path = tmp_path / f"game-{seed}.jsonl"
+        match = Match.new(seed, ["normal"] * 3, recorder_path=path)
+        play_to_your_discard(match)
+        discard(match)
+        if match.game.phase == Phase.CLAIM:
+            break
+        match.close()
+    else:
+        pytest.fail("no seed in range gives a discard another seat may claim")
+    while match.game.phase == Phase.CLAIM:
+        seat = match.game.to_act()[0]
+        match.apply(next(a for a in match.game.legal_actions(seat) if a.type == ActionType.PASS))
+    match.take_back(0, True)
+    shown = match.game.observation(0)
+    match.close()
+    assert resume(path).session.game.observation(0) == shown
+    replay = replay_file(path)
+    assert replay.taken_back == 1 and replay.hands[0].game.observation(0) == shown
