@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from scenarios import finish_with_a_take_back, play_to_your_discard
+from scenarios import your_discard as discard
 
 from ningde_tui.analysis.stats import summarize_game, tally
 from ningde_tui.cli.replay import main as replay_main
@@ -14,25 +16,6 @@ from ningde_tui.records.record import replay_file
 from ningde_tui.rules.game import ActionType, IllegalAction, Phase
 from ningde_tui.rules.refusal import RefusalCode
 from ningde_tui.table.match import Match
-
-
-def play_to_your_discard(match: Match) -> None:
-    """Bots play (seat 0 lets every claim and 抢金 go) until seat 0 must discard."""
-    while not match.hand_over and not (match.game.phase == Phase.TURN and match.game.turn == 0):
-        step = match.next_bot()
-        if step is None:
-            legal = match.game.legal_actions(0)
-            match.apply(next(a for a in legal if a.type in (ActionType.PASS, "decline_three_gold")))
-            continue
-        seat, obs, _ = step
-        match.apply(match.bot_action(seat, obs))
-
-
-def discard(match: Match, last: bool = True):
-    legal = [a for a in match.game.legal_actions(0) if a.type == ActionType.DISCARD]
-    action = legal[-1 if last else 0]
-    match.apply(action)
-    return action
 
 
 def refusal(match: Match, enabled: bool = True) -> RefusalCode:
@@ -52,23 +35,6 @@ def test_taken_back_and_written_so(tmp_path) -> None:
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert lines[-2] == thrown.to_record()
     assert lines[-1] == {**thrown.to_record(), "taken_back": True}
-
-
-def finish_with_a_take_back(path, take_back: bool = True) -> Match:
-    """A recorded hand in which seat 0 takes back one discard (or not), then plays the hand
-    out discarding its last tile each turn."""
-    match = Match.new(7, ["normal"] * 3, recorder_path=path)
-    if take_back:
-        play_to_your_discard(match)
-        discard(match, last=False)
-        match.take_back(0, True)
-    while not match.hand_over:
-        play_to_your_discard(match)
-        if not match.hand_over:
-            discard(match)
-    match.finish_hand()
-    match.close()
-    return match
 
 
 def test_replay_check_reads_a_taken_back_discard(tmp_path, capsys) -> None:

@@ -141,7 +141,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "settings.flash": ("轮到你时手牌闪一下", "Flash your hand when it is your move"),
     "settings.take_back": (
         "悔牌（对电脑时按 u 收回刚打的牌）",
-        "Take back (u: your last discard, against bots)",
+        "Take back a discard (u; bots only)",
     ),
     "settings.auto_win": ("自动胡（能胡就胡）", "Auto win (take every win offered)"),
     "settings.no_chi": ("不吃（每局开始时）", "No chow offers (from each hand's start)"),
@@ -827,7 +827,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     ),
     "stats.taken_back": (
         "另有 {games} 局悔过牌，不算在内",
-        "{games} more games with a discard taken back are not counted here",
+        "games with a discard taken back, not counted here: {games}",
     ),
     "stats.all": ("全部对手", "all opponents"),
     "stats.against": ("只看对手都是{level}的对局", "only games against {level} bots"),

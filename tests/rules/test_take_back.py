@@ -4,6 +4,7 @@ hand as it stood before it; anything else is refused and changes nothing."""
 from __future__ import annotations
 
 import pytest
+from scenarios import play_to_your_discard
 
 from ningde_tui.rules.game import ActionType, Game, IllegalAction, Phase, take_back
 from ningde_tui.rules.refusal import RefusalCode
@@ -13,15 +14,7 @@ from ningde_tui.table.match import Match
 def at_your_discard(seed: int = 5) -> Match:
     """Bots in seats 1-3 play until seat 0 must discard."""
     match = Match.new(seed, ["normal"] * 3)
-    while not (match.game.phase == Phase.TURN and match.game.turn == 0):
-        step = match.next_bot()
-        if step is None:  # seat 0 is asked to claim or rob: let it go
-            seat = match.next_human()
-            legal = match.game.legal_actions(seat)
-            match.apply(next(a for a in legal if a.type in (ActionType.PASS, "decline_three_gold")))
-            continue
-        seat, obs, _ = step
-        match.apply(match.bot_action(seat, obs))
+    play_to_your_discard(match)
     return match
 
 

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from pilot_helpers import settle, table, table_app, widget_text
-from scenarios import gold_turn_match
+from scenarios import finish_with_a_take_back, gold_turn_match
 
 from ningde_tui.settings.store import Settings
 from ningde_tui.ui.screens.table import TableScreen
@@ -89,3 +89,22 @@ async def test_once_a_bot_has_moved_it_is_refused(monkeypatch) -> None:
         await settle(pilot)
         assert "没有可悔的牌" in announced(pilot)
         assert (screen.table.version, screen.table.game.ponds[0]) == (moved, pond)
+
+
+async def test_stats_say_such_games_are_counted_apart() -> None:
+    """战绩 counts the games with a discard taken back apart, and says how many."""
+    from ningde_tui.records.storage import records_dir
+    from ningde_tui.ui.app import NingdeApp
+    from ningde_tui.ui.model.launch import LaunchOptions
+
+    records_dir().mkdir(parents=True, exist_ok=True)
+    finish_with_a_take_back(records_dir() / "taken.jsonl")
+    finish_with_a_take_back(records_dir() / "plain.jsonl", take_back=False)
+    app = NingdeApp(LaunchOptions(seed=7, pace="instant"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click("#stats")
+        await settle(pilot)
+        head = widget_text(app.screen.query_one("#stats-head"))
+        assert head.startswith("1 局 · 1 手")  # the game without a take back
+        assert "另有 1 局悔过牌，不算在内" in head
