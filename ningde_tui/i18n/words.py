@@ -624,8 +624,9 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "taking back is off (turn it on in Settings; against bots only)",
     ),
     "refuse.take_back_here": (
-        "只有一个人对电脑时才能悔牌（联网、多人同屏不行）",
-        "you can take back a discard only when you play alone against bots",
+        "只有自己对电脑的对局才能悔牌（联网、同屏多人、教学都不行）",
+        "you can take back a discard only in your own game against bots "
+        "(not online, hot-seat or in a lesson)",
     ),
     "refuse.no_such_seat": ("没有这个座位", "there is no such seat"),
     "refuse.unknown_action": ("没有这种操作", "there is no such action"),

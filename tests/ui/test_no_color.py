@@ -132,3 +132,26 @@ async def test_every_mark_survives_without_colour(monkeypatch):
         assert screen.table.game.hands[0].count(gold) == 1
         assert screen.view is not None
         assert any(a.type == ActionType.DISCARD for a in screen.view.obs.legal)
+
+
+async def test_a_bots_turn_and_your_last_discard_without_colour(monkeypatch):
+    """After your discard, while 下家 thinks: ▶ before 下家's name, the centre's arrow at
+    下家, and ◀ beside your discard."""
+    from ningde_tui.ui.screens.table import TableScreen
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(TableScreen, "run_bots", lambda self: None)  # 下家 thinks on
+    app = table_app(chi_choice_match(), pace="normal")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(pilot)
+        assert "▶" not in plain_text(screen.query_one("#wall"))  # (it points at you: ▼)
+        await pilot.click("#choice-1")  # 吃, then discard
+        await settle(pilot)
+        await pilot.press("0")
+        await settle(pilot)
+        assert screen.table.next_bot() is not None and screen.table.next_bot()[0] == 1
+        assert "▶" in plain_text(screen.query_one("#seat-1"))
+        assert "▶" not in plain_text(screen.query_one("#my-line"))
+        assert "▶" in plain_text(screen.query_one("#wall"))  # the centre points right
+        assert "◀" in plain_text(screen.query_one("#pond-0"))
