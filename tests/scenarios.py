@@ -195,3 +195,40 @@ def late_hand_match() -> Match:
         draws="1p9m2p3p8m4s7p9m1p6s8s2p7s3p9m1p6m4s8m2p7p",
         tail="5p3m",
     )
+
+
+# ----------------------------------------------------------------------------- 悔牌
+def play_to_your_discard(match: Match) -> None:
+    """Bots play (seat 0 lets every claim and 抢金 go) until seat 0 must discard."""
+    while not match.hand_over and not (match.game.phase == Phase.TURN and match.game.turn == 0):
+        step = match.next_bot()
+        if step is None:
+            legal = match.game.legal_actions(0)
+            match.apply(next(a for a in legal if a.type in (ActionType.PASS, "decline_three_gold")))
+            continue
+        seat, obs, _ = step
+        match.apply(match.bot_action(seat, obs))
+
+
+def your_discard(match: Match, last: bool = True) -> Action:
+    legal = [a for a in match.game.legal_actions(0) if a.type == ActionType.DISCARD]
+    action = legal[-1 if last else 0]
+    match.apply(action)
+    return action
+
+
+def finish_with_a_take_back(path, take_back: bool = True) -> Match:
+    """A recorded hand in which seat 0 takes back one discard (or not), then plays the hand
+    out discarding its last tile each turn."""
+    match = Match.new(7, ["normal"] * 3, recorder_path=path)
+    if take_back:
+        play_to_your_discard(match)
+        your_discard(match, last=False)
+        match.take_back(0, True)
+    while not match.hand_over:
+        play_to_your_discard(match)
+        if not match.hand_over:
+            your_discard(match)
+    match.finish_hand()
+    match.close()
+    return match

@@ -27,7 +27,7 @@ import stat as stat_mode
 import tempfile
 import time
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ MAX_FOLDER_DEPTH = 64  # folders below the one searched; deeper ones are not sea
 SEAT_KEYS = frozenset({"name", "kind", "level"})
 HAND_KEYS = frozenset({"winner", "by", "pattern", "discarder", "deltas"})
 SUMMARY_KEYS = frozenset({"path", "mtime_ns", "size", "seats", "hands"})
+TAKEN_BACK_KEY = "taken_back"  # a summary's discards taken back (悔牌); absent: none
 ERROR_KEYS = frozenset({"mtime_ns", "size", "error"})
 # How a record can be unreadable: the engine's refusal, the file system, bad text or numbers,
 # nesting too deep for the JSON reader.
@@ -74,6 +75,7 @@ class GameSummary:
     size: int
     seats: list[dict[str, str]]
     hands: list[HandOutcome] = field(default_factory=list)
+    taken_back: int = 0  # discards taken back (悔牌): the game is counted apart
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -82,18 +84,22 @@ class GameSummary:
     def from_json(cls, data: Any) -> GameSummary:
         """The summary ``to_json`` wrote; ``ValueError`` for anything else. Every key and type
         is checked here, as a wrong one would only fail later, in every tally of it."""
-        if not _keys_are(data, SUMMARY_KEYS):
+        if not (_keys_are(data, SUMMARY_KEYS) or _keys_are(data, SUMMARY_KEYS | {TAKEN_BACK_KEY})):
             raise ValueError("not a game summary")
         path, mtime_ns, size, seats, hands = (
             data[k] for k in ("path", "mtime_ns", "size", "seats", "hands")
         )
-        if not (isinstance(path, str) and _is_int(mtime_ns) and _is_int(size)):
+        taken_back = data.get(TAKEN_BACK_KEY, 0)
+        if not (
+            isinstance(path, str) and _is_int(mtime_ns) and _is_int(size) and _is_int(taken_back)
+        ):
             raise ValueError("a game summary's path, time or size is of the wrong type")
         if not (isinstance(seats, list) and len(seats) == 4 and all(map(_is_seat, seats))):
             raise ValueError("a game summary's seats are not four seats")
         if not isinstance(hands, list):
             raise ValueError("a game summary's hands are not a list")
-        return cls(path, mtime_ns, size, [dict(s) for s in seats], [_hand(h) for h in hands])
+        hands_read = [_hand(h) for h in hands]
+        return cls(path, mtime_ns, size, [dict(s) for s in seats], hands_read, taken_back)
 
 
 def _is_int(value: Any) -> bool:
@@ -151,7 +157,7 @@ def summarize_game(path: Path) -> GameSummary:
                 result.winner, result.by, result.pattern, result.discarder, tuple(result.deltas)
             )
         )
-    return GameSummary(str(path), stat.st_mtime_ns, stat.st_size, seats, hands)
+    return GameSummary(str(path), stat.st_mtime_ns, stat.st_size, seats, hands, replay.taken_back)
 
 
 # ----------------------------------------------------------------------------- the cache
@@ -377,13 +383,24 @@ class StatsSummary:
     games: int
     hands: int
     players: list[PlayerRow]
+    # the games with a discard taken back (悔牌), counted apart in the same shape
+    taken_back: StatsSummary | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "games": self.games,
             "hands": self.hands,
             "players": [p.to_json() for p in self.players],
         }
+        if self.games_apart:  # (only where there are such games)
+            assert self.taken_back is not None
+            out["taken_back"] = self.taken_back.to_json()
+        return out
+
+    @property
+    def games_apart(self) -> int:
+        """Games left out for a discard taken back (悔牌)."""
+        return self.taken_back.games if self.taken_back is not None else 0
 
 
 def _plays_against(game: GameSummary, seat: int, level: str) -> bool:
@@ -429,7 +446,18 @@ def tally(
     once), at each of its seats: ``hands``, wins, deal-ins and points count every seat's
     hands, so the rates stay per hand at a seat, as ``simulate`` gives them. ``hand_points``
     has one point per hand dealt, the seats' deltas of that hand together, to keep the
-    chart in time order."""
+    chart in time order. A game in which a discard was taken back (悔牌) is counted apart,
+    in ``taken_back``."""
+    games = list(games)
+    apart = [game for game in games if game.taken_back]
+    kept = tally_games([game for game in games if not game.taken_back], player, against)
+    return replace(kept, taken_back=tally_games(apart, player, against))
+
+
+def tally_games(
+    games: Iterable[GameSummary], player: str | None = None, against: str | None = None
+) -> StatsSummary:
+    """``tally`` of these games, all of them together."""
     stats: dict[str, PlayerRow] = {}
     counted_games = 0
     counted_hands = 0

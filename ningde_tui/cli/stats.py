@@ -36,6 +36,8 @@ def render_text(summary: StatsSummary, lang: str = "zh") -> str:
     """The summary as a plain table in ``lang``, the players named as the 战绩 screen names
     them (玩家1, 电脑·普通)."""
     lines = [tr(lang, "cli.stats_head", games=summary.games, hands=summary.hands)]
+    if summary.games_apart:
+        lines.append(tr(lang, "stats.taken_back", games=summary.games_apart))
     if not summary.players:
         lines.append(tr(lang, "cli.stats_none"))
         return "\n".join(lines)

@@ -139,6 +139,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "settings.hints": ("提示", "Hints"),
     "settings.bell": ("轮到你时响铃", "Bell when it is your move"),
     "settings.flash": ("轮到你时手牌闪一下", "Flash your hand when it is your move"),
+    "settings.take_back": (
+        "悔牌（对电脑时按 u 收回刚打的牌）",
+        "Take back a discard (u; bots only)",
+    ),
     "settings.auto_win": ("自动胡（能胡就胡）", "Auto win (take every win offered)"),
     "settings.no_chi": ("不吃（每局开始时）", "No chow offers (from each hand's start)"),
     "settings.auto_pass": ("自动过（除了胡都过）", "Auto pass (every claim but a win)"),
@@ -226,6 +230,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "table.you_discard": ("请出牌", "your discard"),
     "table.you_choose": ("请选择", "your choice"),
     "table.refused": ("不行：{why}", "Not allowed: {why}"),
+    "table.taken_back": ("悔牌：{tile} 回到你手里", "Taken back: {tile} is in your hand again"),
     "table.too_small": (
         "窗口太小\n\n牌桌至少需要 {w}×{h}，现在是 {cw}×{ch}。\n请把终端放大一些。",
         "Terminal too small\n\nThe table needs at least {w}×{h}; this one is {cw}×{ch}.\nPlease enlarge the terminal.",
@@ -276,6 +281,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "auto.played": ("{name}：已替你{what}", "{name}: played {what} for you"),
     "key.auto": ("自动", "auto"),
     "key.tracker": ("剩牌", "unseen"),
+    "key.take_back": ("悔牌", "take back"),
     "tracker.title": ("剩牌：你还没看到的牌", "Unseen tiles: what you have not seen yet"),
     "tracker.total": (
         "共 {n} 张未见，其中金 {gold} 张（在牌墙或别人手里）",
@@ -609,6 +615,19 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "refuse.not_a_win": ("现在还不能胡", "the hand is not a win yet"),
     "refuse.hand_over": ("本局已经结束", "the hand is over"),
     "refuse.not_allowed": ("现在不能这样做", "that is not allowed now"),
+    "refuse.nothing_to_take_back": (
+        "没有可悔的牌：你刚打的牌已经有人动过了",
+        "nothing to take back: someone has already acted on your last discard",
+    ),
+    "refuse.take_back_off": (
+        "悔牌没有打开（在设置里打开，只限对电脑）",
+        "taking back is off (turn it on in Settings; against bots only)",
+    ),
+    "refuse.take_back_here": (
+        "只有自己对电脑的对局才能悔牌（联网、同屏多人、教学都不行）",
+        "you can take back a discard only in your own game against bots "
+        "(not online, hot-seat or in a lesson)",
+    ),
     "refuse.no_such_seat": ("没有这个座位", "there is no such seat"),
     "refuse.unknown_action": ("没有这种操作", "there is no such action"),
     "refuse.win_refused": ("不能胡：{why}", "no win: {why}"),
@@ -806,6 +825,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "stats.head": (
         "{games} 局 · {hands} 手 · {against}",
         "{games} games · {hands} hands · {against}",
+    ),
+    "stats.taken_back": (
+        "另有 {games} 局悔过牌，不算在内",
+        "games with a discard taken back, not counted here: {games}",
     ),
     "stats.all": ("全部对手", "all opponents"),
     "stats.against": ("只看对手都是{level}的对局", "only games against {level} bots"),

@@ -11,6 +11,8 @@ from .jsonline import MAX_INT_DIGITS, shorten
 # (jsonline.MAX_LINE_BYTES) with room to spare.
 MAX_SEED_DIGITS = MAX_INT_DIGITS
 MAX_NAME_CHARS = 24
+# an act line's added field: this discard, written just before, was taken back (悔牌)
+TAKEN_BACK = "taken_back"
 
 
 def check_seed(seed: int) -> int:

@@ -24,6 +24,8 @@ from ..rules.game import (
     IllegalAction,
     Phase,
     action_from_record,
+    take_back,
+    taken_back_at,
 )
 from ..rules.refusal import Refusal
 from ..rules.session import HandSetup, Session
@@ -32,6 +34,7 @@ from ..rules.tiles import TOTAL_TILES, TileError, full_set, parse_tile, tile_str
 # the start's checks and the record errors live in checks.py (no engine there); also here
 from .checks import MAX_NAME_CHARS as MAX_NAME_CHARS
 from .checks import MAX_SEED_DIGITS as MAX_SEED_DIGITS
+from .checks import TAKEN_BACK
 from .checks import RecordError as RecordError
 from .checks import RecordInUse as RecordInUse
 from .checks import check_name as check_name
@@ -343,6 +346,7 @@ class ReplayedHand:
     game: Game
     lines: list[int] = field(default_factory=list)  # record line of each decision applied
     result: dict[str, Any] | None = None
+    taken_back: int = 0  # discards taken back (悔牌)
 
 
 @dataclass
@@ -356,6 +360,11 @@ class Replay:
     @property
     def finished(self) -> bool:
         return bool(self.hands) and self.hands[-1].game.phase == Phase.OVER
+
+    @property
+    def taken_back(self) -> int:
+        """Discards taken back (悔牌) over the whole game."""
+        return sum(hand.taken_back for hand in self.hands)
 
 
 class _Replayer:
@@ -427,6 +436,9 @@ class _Replayer:
             raise RecordError(line, "an action before any hand line")
         if game.phase == Phase.OVER:
             raise RecordError(line, "the hand is already over: no more actions until the next hand")
+        if TAKEN_BACK in obj:
+            self._take_back(line, obj)
+            return
         try:
             apply_written(game, obj, line)
         except TileError as exc:
@@ -436,6 +448,33 @@ class _Replayer:
                 raise
             raise RecordError(line, f"illegal action: {exc}") from None
         self.hands[-1].lines.append(line)
+
+    def _take_back(self, line: int, obj: dict[str, Any]) -> None:
+        """悔牌: the line repeats the hand's last decision, a discard, which was taken back:
+        the hand goes on as it stood before it."""
+        hand = self.hands[-1]
+        if obj[TAKEN_BACK] is not True:
+            raise RecordError(line, f"'{TAKEN_BACK}' must be true")
+        try:
+            action = action_from_record(obj, None)
+        except ValueError as exc:
+            raise RecordError(line, f"bad take back: {exc}") from None
+        decisions = hand.game.decisions
+        at = taken_back_at(decisions)
+        if at is None or decisions[at] != action:
+            raise RecordError(
+                line, "a take back must repeat the last discard, with only passes after it"
+            )
+        try:
+            again = take_back(hand.game, action.seat)
+        except ValueError as exc:
+            raise RecordError(line, f"illegal take back: {exc}") from None
+        assert self.session is not None
+        # the lines of the discard and of the passes written after it (a pass not written
+        # is made only before a line that is no pass, so none lies after the discard)
+        del hand.lines[len(hand.lines) - (len(decisions) - at) :]
+        hand.game = self.session.game = again
+        hand.taken_back += 1
 
     def _settle(self) -> None:
         game = self.game

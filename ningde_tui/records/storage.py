@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from .checks import RecordError, RecordInUse
+from .checks import TAKEN_BACK, RecordError, RecordInUse
 
 if TYPE_CHECKING:
     from ..rules.config import RuleConfig
@@ -164,6 +164,10 @@ class GameRecorder:
 
     def act(self, action: Action) -> None:
         self._put(action.to_record())
+
+    def taken_back(self, discard: Action) -> None:
+        """悔牌: the discard written last was taken back (the line again, marked so)."""
+        self._put({**discard.to_record(), TAKEN_BACK: True})
 
     def result(self, hand_number: int, result: HandResult, scores: list[int]) -> None:
         from .record import result_line

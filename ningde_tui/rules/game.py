@@ -401,6 +401,7 @@ class Game:
         if len(wall_tiles) != TOTAL_TILES or sorted(wall_tiles) != _FULL_SET:
             raise ValueError("a wall must be exactly the 112 tiles (4 of each of the 28 kinds)")
         self.config = config or RuleConfig()
+        self.wall_tiles = tuple(wall_tiles)  # as dealt (a take back replays the hand on it)
         self.dealer = dealer
         self.streak = streak
         self.dice = dice
@@ -1260,3 +1261,37 @@ def action_from_record(line: dict[str, Any], claimed: int | None) -> Action:
             raise ValueError("action chi needs 'tiles': the two hand tiles used")
         tiles = tuple(sorted(parse_tile(x) for x in raw))
     return Action(seat, kind, tile, tiles)
+
+
+def take_back(game: Game, seat: int) -> Game:
+    """悔牌: the hand as it stood before ``seat``'s last discard, while nobody has acted on it:
+    after it, no claim and no later discard, only the others letting it go (过; a seat that may
+    claim says so at once, and its pass is taken back with the tile). The hand is dealt again
+    from the same wall and the decisions before that discard applied again, as a record is
+    replayed; ``game`` is left as it was. Raises ``IllegalAction``: the hand is over, or there
+    is no such discard. A hand whose windows are held open (``hold_windows``: an online room,
+    hot-seat) closes them outside its decisions and cannot be taken back."""
+    if game.hold_windows:
+        raise ValueError("a hand whose claim windows are held open cannot be taken back")
+    if game.phase == Phase.OVER:
+        raise _no(RefusalCode.HAND_OVER, "the hand is over")
+    at = taken_back_at(game.decisions)
+    if at is None or game.decisions[at].seat != seat:
+        raise _no(
+            RefusalCode.NOTHING_TO_TAKE_BACK,
+            f"seat {seat} has no discard that nobody has acted on yet",
+            seat=seat,
+        )
+    again = Game(game.wall_tiles, game.dealer, game.streak, game.dice, game.config)
+    for action in game.decisions[:at]:
+        again.apply(action)
+    return again
+
+
+def taken_back_at(decisions: Sequence[Action]) -> int | None:
+    """Where the discard a take back would take lies: the last decision that is not a pass,
+    if it is a discard (None otherwise)."""
+    at = len(decisions) - 1
+    while at >= 0 and decisions[at].type == ActionType.PASS:
+        at -= 1
+    return at if at >= 0 and decisions[at].type == ActionType.DISCARD else None

@@ -33,6 +33,10 @@ class RefusalCode(StrEnum):
     KONG_IMPOSSIBLE = "kong_impossible"
     NOT_A_WIN = "not_a_win"
     NOT_ALLOWED = "not_allowed"
+    # 悔牌 (taking back your last discard) refused
+    NOTHING_TO_TAKE_BACK = "nothing_to_take_back"  # no discard of yours that nobody acted on
+    TAKE_BACK_OFF = "take_back_off"  # the setting is off
+    TAKE_BACK_HERE = "take_back_here"  # only at a table with bots alone: not online, hot-seat
     # why a completing tile may not be won
     LOCK = "lock"  # params: seat (the one waiting), wait ("dandiao" / "xianjin")
     RESTRICTION = "restriction"  # params: need (the least pattern), pattern (this win's)

@@ -30,8 +30,9 @@ from ..table.presets import PACES
 ENV_CONFIG_DIR = "NINGDE_CONFIG_DIR"
 TILE_STYLES = ("cjk", "ascii")  # 五万 / 5m
 SESSION_FIELDS = ("rounds",)  # RuleConfig fields chosen per game, not in the room rules
-# the table's on/off switches: hints, a bell and a flash when you must decide, the auto options
-TABLE_SWITCHES = ("hints", "bell", "flash", *AUTO_OPTIONS)
+# the table's on/off switches: hints, a bell and a flash when you must decide, the auto options,
+# 悔牌 (taking back your last discard, against bots)
+TABLE_SWITCHES = ("hints", "bell", "flash", *AUTO_OPTIONS, "take_back")
 
 
 def config_dir() -> Path:
@@ -78,6 +79,7 @@ class Settings:
     no_chi: bool = False
     auto_pass: bool = False
     draw_discard: bool = False
+    take_back: bool = False  # 悔牌: u takes back your last discard, against bots only
     rules: RuleConfig = field(default_factory=RuleConfig)
     # what of the file could not be used and was left at its default (said once, at start)
     problems: tuple[str, ...] = field(default=(), compare=False)

@@ -22,9 +22,13 @@ from ..rules.game import (
     EventKind,
     Game,
     HandResult,
+    IllegalAction,
     Observation,
     Phase,
+    take_back,
+    taken_back_at,
 )
+from ..rules.refusal import Refusal, RefusalCode
 from ..rules.session import Session
 from .presets import BOT_LEVELS as BOT_LEVELS
 from .presets import DEFAULT_BOT as DEFAULT_BOT
@@ -32,6 +36,7 @@ from .presets import PACES as PACES
 from .view import Scoreboard, Sight, Standings, TableView, table_view
 
 HUMAN = 0  # the human's seat when one person plays against three bots
+TAKE_BACK_HERE = Refusal(RefusalCode.TAKE_BACK_HERE, "悔牌 is only for one player against bots")
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -173,6 +178,27 @@ class Match:
         if self.recorder is not None:
             self.recorder.act(action)
         return events
+
+    def take_back(self, seat: int, enabled: bool) -> int:
+        """悔牌: ``seat``'s last discard back in its hand, while nobody has acted on it — at a
+        table of one player and bots (never online or hot-seat: another person has seen the
+        tile go, and the room's record is theirs too), with the setting ``enabled``. The record
+        keeps the discard, and a line saying it was taken back. The tile taken back; raises
+        ``IllegalAction`` (nothing changed) where it may not be."""
+        if self.humans != (seat,) or self.hold_windows:
+            raise IllegalAction(TAKE_BACK_HERE)
+        if not enabled:
+            raise IllegalAction(
+                Refusal(RefusalCode.TAKE_BACK_OFF, "悔牌 is off (a setting)", {"seat": seat})
+            )
+        at = taken_back_at(self.game.decisions)
+        discard = None if at is None else self.game.decisions[at]
+        self.game = self.session.game = take_back(self.game, seat)
+        self.version += 1
+        assert discard is not None and discard.tile is not None  # (take_back checked it)
+        if self.recorder is not None:
+            self.recorder.taken_back(discard)
+        return discard.tile
 
     def close_window(self) -> list[Event]:
         """The engine's ``close_window``: the held window's claims taken (nothing to record)."""

@@ -43,7 +43,7 @@ from ..table.presets import DEFAULT_BOT
 from . import collect, textual_compat
 from .localize import localize_bindings
 from .model.launch import HUMAN_SEAT, LaunchOptions, RoomTarget, seat_plan
-from .palette import THEME
+from .palette import THEME, colour_as_no_color_says
 from .screens.base import DismissOnce, OpenScreen
 from .screens.start import StartScreen
 
@@ -99,7 +99,8 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
     ]
 
     def __init__(self, options: LaunchOptions | None = None, first_page: str | None = None) -> None:
-        super().__init__()
+        with colour_as_no_color_says():  # NO_COLOR: Textual draws the app in grey
+            super().__init__()
         textual_compat.keep_wide_characters_whole()  # a notice over the hand drawn whole
         options = options or LaunchOptions()
         self.options = options

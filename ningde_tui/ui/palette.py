@@ -7,6 +7,10 @@ changed here and nowhere else.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from textual.theme import Theme
 
 # the table
@@ -25,10 +29,10 @@ DIM = "#5f7470"  # separators
 GOLD = "#e0b23a"  # the gold, the dealer, notices
 ON_GOLD = "#1b1300"  # text on gold
 GOLD_DARK = "#3d2a00"  # the 金 mark on a gold tile
-GOOD = "#7ee2a8"  # your turn, gains, a ready hand
-BAD = "#ff7b72"  # errors, losses
+GOOD = "#aefbde"  # your turn, gains, a ready hand
+BAD = "#fb7557"  # errors, losses
 LIT = "#ffe27a"  # the discard on the table now, a callout
-BLUE = "#79b8ff"  # dots in running text, a seat's colour
+BLUE = "#4da2c6"  # dots in running text, a seat's colour
 CALL = "#f0a35e"  # where a called tile came from, the tail of the wall
 RESERVE_TEXT = "#9fc4d8"  # the reserve (留)
 WALL_TEXT = "#d9cfb3"  # counts of the wall
@@ -42,7 +46,7 @@ BACKS = "#6fb39a"  # a row of hand backs
 TAKEN = "#7d8a84"  # a discard another player called
 TAKEN_TEXT = "#2b3b36"
 CALLED = "#f6d7a8"  # in a meld, the tile called from another player
-SUIT = {"m": "#b3261e", "p": "#1f5fae", "s": "#1d7a3a", "w": "#6d6d6d"}  # on ivory
+SUIT = {"m": "#b7340a", "p": "#03668a", "s": "#074430", "w": "#5a5a5a"}  # on ivory
 SUIT_ON_DARK = {"m": BAD, "p": BLUE, "s": GOOD, "w": SOFT}  # in running text
 WALL_DRAWABLE = ("#d9cfb3", "#bfb391")  # alternate shades, so stacks can be counted
 WALL_RESERVE = ("#6f8883", "#5a716c")
@@ -79,7 +83,7 @@ THEME = Theme(
         # the controls
         "choice": "#1f3d33",
         "choice-hover": "#2f5a4b",
-        "choice-focus": "#3d7a63",
+        "choice-focus": "#336e58",
         "win-choice": "#6b4f10",
         "win-choice-focus": "#9a7318",
         # the hand's tile edges
@@ -90,3 +94,17 @@ THEME = Theme(
         "edge-highlight": "#d9480f",
     },
 )
+
+
+@contextmanager
+def colour_as_no_color_says() -> Iterator[None]:
+    """While an app is made: Textual turns colour off (to grey) for any ``NO_COLOR``, an empty
+    one too, which no-color.org says leaves colour on; an empty one is hidden from it."""
+    empty = os.environ.get("NO_COLOR") == ""
+    if empty:
+        del os.environ["NO_COLOR"]
+    try:
+        yield
+    finally:
+        if empty:
+            os.environ["NO_COLOR"] = ""

@@ -48,10 +48,15 @@ def face_lines(tile: int, ascii_tiles: bool) -> tuple[str, str]:
     return RANK_ZH[tile % 9], SUIT_ZH[suit_of(tile)]
 
 
+# A gold is dark on gold, written as gold on dark reversed, and underlined: without colour
+# (NO_COLOR's grey, or none at all) it is still the one reversed, underlined tile of its row.
+GOLD_FACE = Style(color=GOLD_BG, bgcolor=ON_GOLD, bold=True, reverse=True, underline=True)
+
+
 def tile_style(tile: int, gold: int | None, *, on_dark: bool = False) -> Style:
     """Foreground (and, for a gold, background) of a tile's characters."""
     if tile == gold:
-        return Style(color=ON_GOLD, bgcolor=GOLD_BG, bold=True)
+        return GOLD_FACE
     palette = SUIT_COLOUR_ON_DARK if on_dark else SUIT_COLOUR
     return Style(color=palette[suit_of(tile)], bold=tile != WHITE)
 
@@ -69,8 +74,8 @@ def chip(tile: int, gold: int | None, ascii_tiles: bool, *, latest: bool = False
     style = tile_style(tile, gold)
     if tile != gold:
         style += Style(bgcolor=IVORY)
-    if latest:
-        style += Style(bgcolor=LIT, underline=True)
+    if latest:  # (a gold keeps its reversed face)
+        style += Style(underline=True) if tile == gold else Style(bgcolor=LIT, underline=True)
     return Text(chip_label(tile, ascii_tiles), style=style)
 
 
@@ -159,10 +164,11 @@ def piece_rows(piece: Piece, size: str, ascii_tiles: bool) -> list[str]:
 
 
 def piece_lines(piece: Piece, size: str, gold: int | None, ascii_tiles: bool) -> list[Text]:
-    """The rows of one tile, styled; a called tile's last row underlined."""
+    """The rows of one tile, styled; a called tile's last row underlined (lit too while it is
+    the tile just called: the underline tells it without colour)."""
     style = piece_style(piece, gold)
     rows = [Text(row, style=style) for row in piece_rows(piece, size, ascii_tiles)]
-    if piece.mark == "called":
+    if piece.mark in ("called", "latest"):
         rows[-1].stylize("underline")
     return rows
 

@@ -36,7 +36,7 @@ from ...rules.refusal import Refusal
 from ...rules.scenario import build_wall
 from ...rules.session import HandSetup, Session
 from ...rules.tiles import parse_tile
-from ...table.match import HUMAN, Match
+from ...table.match import HUMAN, TAKE_BACK_HERE, Match
 from ...table.view import Sight, Standings, TableView
 
 LESSON_BOTS = ("easy", "easy", "easy")  # the seats' levels (their moves are the lesson's)
@@ -318,6 +318,10 @@ class LessonTable:
 
     def bot_action(self, seat: int, obs: Observation) -> Action:
         return plain_move(obs, self.next_scripted())
+
+    def take_back(self, seat: int, enabled: bool) -> int:
+        """A lesson is played as its script goes: no 悔牌."""
+        raise IllegalAction(TAKE_BACK_HERE)
 
     def apply(self, action: Action) -> list[Event]:
         """The engine's ``apply``; a move of the script or a step of the lesson moves it on."""

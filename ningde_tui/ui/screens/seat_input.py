@@ -8,10 +8,11 @@ from __future__ import annotations
 from textual import on
 from textual.binding import Binding
 
-from ...i18n.words import tr
-from ...rules.game import Action, ActionType, Observation
+from ...i18n.words import refusal_text, tile_name, tr
+from ...rules.game import Action, ActionType, IllegalAction, Observation
 from ...settings.store import Settings
 from ...table.auto import AUTO_OPTIONS
+from ...table.match import TAKE_BACK_HERE
 from ..model.announce import Line
 from ..widgets.choices import CHOICE_KEYS, ChoiceButton, ChoicesPanel
 from ..widgets.hand import TILE_KEYS, HandTile
@@ -19,7 +20,15 @@ from .board import BoardScreen
 
 
 def tile_bindings() -> list[Binding]:
-    out = [Binding(TILE_KEYS[0], "discard_at(0)", "key.tiles", key_display="1…u")]
+    """The tile keys, after 悔牌's ``u`` (``take_back``): one key, two uses, never at once —
+    ``u`` discards the 17th tile on your discard, and takes back your last discard while it
+    is not your discard. ``take_back(1)`` is listed in the key bar (the setting is on),
+    ``take_back(0)`` is not (it is off: the key says why it does nothing)."""
+    out = [
+        Binding(TILE_KEYS[16], "take_back(1)", "key.take_back"),
+        Binding(TILE_KEYS[16], "take_back(0)", show=False),
+    ]
+    out += [Binding(TILE_KEYS[0], "discard_at(0)", "key.tiles", key_display="1…u")]
     out += [Binding(k, f"discard_at({i})", show=False) for i, k in enumerate(TILE_KEYS) if i]
     return out
 
@@ -79,6 +88,7 @@ class SeatInput(BoardScreen):
         self.settings_auto = settings.auto_play()  # what each hand starts with
         self.auto = self.settings_auto
         self.cue_bell, self.cue_flash = settings.bell, settings.flash
+        self.take_back_on = settings.take_back
         self._deciding = False  # the last drawing asked the private seat to decide
         self._auto_hand: int | None = None  # the hand 不吃 was last reset for
 
@@ -152,6 +162,7 @@ class SeatInput(BoardScreen):
         *("discard_at", "discard_cursor", "cursor", "choose", "focus_choice", "take_choice"),
         "toggle_auto",
         "tracker",
+        "take_back",
     )
     DISCARD_ACTIONS = ("discard_at", "discard_cursor")
 
@@ -166,6 +177,9 @@ class SeatInput(BoardScreen):
         if action == "take_choice":
             chosen = self.enter_choice()
             return chosen is not None and chosen.action.type == parameters[0]
+        if action == "take_back":  # (not while u discards your 17th tile)
+            discards = self.hand_view.active and self.hand_view.tile_at(16) is not None
+            return not discards and bool(parameters[0]) == self.take_back_on
         return True
 
     def enter_choice(self) -> ChoiceButton | None:
@@ -181,6 +195,26 @@ class SeatInput(BoardScreen):
         chosen = self.enter_choice()
         if chosen is not None and self.interactive:
             self.act(chosen.action)
+
+    def take_back(self, seat: int) -> int:
+        """悔牌 where the table allows it: the tile taken back, or ``IllegalAction``. A seat
+        of an online room never may."""
+        raise IllegalAction(TAKE_BACK_HERE)
+
+    def action_take_back(self, _listed: int) -> None:
+        """u: 悔牌, your last discard back in your hand while nobody has acted on it (a
+        refusal says why not)."""
+        seat = self.private_seat
+        if seat is None or not self.interactive:
+            return
+        try:
+            tile = self.take_back(seat)
+        except IllegalAction as refused:
+            why = refusal_text(self.lang, refused.refusal)
+            self.announce(Line(tr(self.lang, "table.refused", why=why), "error"))
+            return
+        name = tile_name(tile, self.lang, self.ascii_tiles)
+        self.announce(Line(tr(self.lang, "table.taken_back", tile=name), "notice"))
 
     @on(HandTile.Clicked)
     def _tile_clicked(self, message: HandTile.Clicked) -> None:

@@ -114,9 +114,10 @@ class StatsScreen(PlayerScreen[None]):
             if self.against is None
             else tr(lang, "stats.against", level=level_name(self.against, lang))
         )
-        self.query_one("#stats-head", Static).update(
-            tr(lang, "stats.head", games=summary.games, hands=summary.hands, against=against)
-        )
+        head = tr(lang, "stats.head", games=summary.games, hands=summary.hands, against=against)
+        if summary.games_apart:
+            head += "\n" + tr(lang, "stats.taken_back", games=summary.games_apart)
+        self.query_one("#stats-head", Static).update(head)
         table = self.query_one(DataTable)
         table.clear()
         for p in players:

@@ -236,6 +236,13 @@ class TableScreen(SeatInput):
         self.after_human(action.seat)
         self.continue_play()
 
+    def take_back(self, seat: int) -> int:
+        """悔牌 through the table (one player against bots, the setting on); the bots still
+        thinking about the tile have their move dropped, and the table is drawn as before it."""
+        tile = self.table.take_back(seat, self.take_back_on)
+        self.refresh_table()
+        return tile
+
     def view_legal(self, action: Action) -> bool:
         """Is ``action`` among the legal actions of the view on the table?"""
         view = self.view

@@ -24,7 +24,7 @@ from textual.widget import Widget
 
 from ...rules.tiles import WHITE
 from .. import textual_compat
-from ..palette import GOLD_DARK, MUTED
+from ..palette import GOLD_DARK, MUTED, ON_GOLD
 from ..tilefaces import GOLD_BG, IVORY, face_lines, tile_style
 from .steady import Unscrolled
 
@@ -53,7 +53,9 @@ def display_order(hand: tuple[int, ...], drawn: int | None, gold: int) -> list[i
 
 
 BOX = ("╭", "─", "╮", "│", "╰", "╯")
-HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")
+HEAVY_BOX = ("┏", "━", "┓", "┃", "┗", "┛")  # a tile the choice at hand would use
+DASHED_BOX = ("╭", "╌", "╮", "╎", "╰", "╯")  # a tile it would not use (greyed)
+NO_DISCARD = "✕"  # under a gold, in place of its key: a gold is never discarded
 
 
 def mark(widget: Widget, classes: dict[str, bool]) -> bool:
@@ -71,7 +73,8 @@ class HandTile(Unscrolled, Widget):
     """One concealed tile drawn as a small box (its key under it); click to discard it.
 
     The box lines take the widget's CSS ``color`` (so ``-cursor``/``-hl``/hover restyle them);
-    a highlighted tile gets heavy lines.
+    the lines' shape says the same without colour: a highlighted tile gets heavy lines, a
+    greyed one dashed lines, and a gold (金 on its top edge) ✕ for its key.
     """
 
     @dataclass
@@ -114,9 +117,12 @@ class HandTile(Unscrolled, Widget):
         is_gold = self.tile == self.gold
         bg = GOLD_BG if is_gold else IVORY
         edge = Style(bgcolor=bg)
-        face = tile_style(self.tile, self.gold) + Style(bgcolor=bg)
+        if is_gold:  # (not reversed: the 金 on its edge marks it)
+            face = Style(color=ON_GOLD, bgcolor=bg, bold=True)
+        else:
+            face = tile_style(self.tile, self.gold) + Style(bgcolor=bg)
         # box lines in any style: --ascii (and English) change the notation, not the box
-        tl, h, tr, v, bl, br = HEAVY_BOX if self.has_class("-hl") else BOX
+        tl, h, tr, v, bl, br = self._box()
         top, bottom = face_lines(self.tile, self.ascii_tiles)
         inner = 4 if self.big else 2
         crown = (h * inner, edge)
@@ -125,6 +131,8 @@ class HandTile(Unscrolled, Widget):
             mark = pad + ("G*" if self.ascii_tiles else "金") + pad
             crown = (mark, Style(color=GOLD_DARK, bgcolor=bg, bold=True))
         key = TILE_KEYS[self.index] if self.show_key and self.index < len(TILE_KEYS) else ""
+        if key and is_gold:
+            key = NO_DISCARD
         faces = [top, bottom]
         if self.big:
             faces = [f" {top} ", " " * inner, f" {bottom} "]
@@ -136,6 +144,11 @@ class HandTile(Unscrolled, Widget):
         gap = Text(" " * (inner + 2))
         rows = [*box, gap] if self.has_class("-raised") else [gap, *box]
         return Text("\n").join([*rows, Text(key.center(inner + 2), style=KEY_STYLE)])
+
+    def _box(self) -> tuple[str, ...]:
+        if self.has_class("-hl"):
+            return HEAVY_BOX
+        return DASHED_BOX if self.has_class("-dim") else BOX
 
     def draw_lines(self, crop: Region) -> list[Strip]:
         """The tile's rows as the screen shows them (box, colours, the tint of a dimmed tile),
@@ -151,10 +164,10 @@ class HandTile(Unscrolled, Widget):
             tuple(self.get_line_filters()),
         )  # fmt: skip
         face = (
-            self.tile, self.gold, self.ascii_tiles, self.has_class("-hl"),
-            self.has_class("-raised"), *look,
+            self.tile, self.gold, self.ascii_tiles, self._box(), self.has_class("-raised"),
+            *look,
         )  # fmt: skip
-        key = (self.index if self.show_key else -1, *look)
+        key = (self.index if self.show_key else -1, self.tile == self.gold, *look)
         keys = [(y, face) for y in range(height - 1)] + [(-1, key)]
         kept = [_TILE_ROWS.get(k) for k in keys]
         drawn = [strip for strip in kept if strip is not None]
