@@ -7,6 +7,8 @@ them whole, ``textual_compat.keep_wide_characters_whole``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pilot_helpers import settle, table_app
 
@@ -24,11 +26,20 @@ def screen_text(pilot) -> str:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_a_notice_over_the_hand_is_drawn_whole(size: tuple[int, int]) -> None:
     app = table_app(seed=3)
+    notify = app.notify
+
+    def lasting(*args: Any, **kwargs: Any) -> None:
+        """Each notice stays up while it is looked for: a two-second notice could come and
+        go between two looks at a busy machine's screen."""
+        notify(*args, **{**kwargs, "timeout": 120})
+
+    app.notify = lasting  # type: ignore[method-assign]
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         for key, text in NOTICES:
+            app.clear_notifications()
             await pilot.press(key)
-            for _ in range(60):  # until the notice is up (a busy machine may take a while)
+            for _ in range(400):  # until the notice is up (a busy machine may take a while)
                 await pilot.pause(0.05)
                 if text in screen_text(pilot):
                     break
