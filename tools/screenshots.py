@@ -31,7 +31,7 @@ from scenarios import (
     win_on_discard_match,
 )
 
-from ningde_tui.records.storage import ENV_DATA_DIR
+from ningde_tui.records.storage import ENV_DATA_DIR, GameRecorder
 from ningde_tui.settings.store import ENV_CONFIG_DIR
 from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
@@ -133,6 +133,18 @@ def bots_record(path: Path, seed: int = 7, levels: tuple[str, ...] = ("normal",)
     return path
 
 
+def recorded(match: Match, path: Path) -> Match:
+    """A hand-made deal written to a record as the table writes a game (its deal and the
+    moves made so far), so that its result offers 复盘 as a saved game's does."""
+    seats = [seat.to_record() for seat in match.seat_infos()]
+    recorder = GameRecorder.create(path, match.session.config, seats, match.session.seed)
+    recorder.hand(match.game)
+    for action in match.game.decisions:
+        recorder.act(action)
+    match.recorder = recorder
+    return match
+
+
 async def write_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -142,7 +154,7 @@ async def write_all(out: Path) -> list[Path]:
         os.environ.update({ENV_DATA_DIR: tmp, ENV_CONFIG_DIR: tmp})
         try:
             record = bots_record(Path(tmp) / "demo.jsonl")
-            paths = await _write_shots(out, record)
+            paths = await _write_shots(out, record, Path(tmp) / "result.jsonl")
             return paths + await _write_learning_shots(out, Path(tmp))
         finally:
             for name, value in saved.items():
@@ -152,7 +164,7 @@ async def write_all(out: Path) -> list[Path]:
                     os.environ[name] = value
 
 
-async def _write_shots(out: Path, record: Path) -> list[Path]:
+async def _write_shots(out: Path, record: Path, result_record: Path) -> list[Path]:
     steps = ("right",) * 10
     shots = [
         (NingdeApp(LaunchOptions(seed=7, pace="instant")), "start.svg", (), ""),
@@ -163,7 +175,9 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
             "#choice-1",
         ),
         (
-            NingdeApp(LaunchOptions(pace="instant", match=win_on_discard_match())),
+            NingdeApp(
+                LaunchOptions(pace="instant", match=recorded(win_on_discard_match(), result_record))
+            ),
             "result.svg",
             ("m",),
             "",

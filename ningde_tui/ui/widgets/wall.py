@@ -393,8 +393,9 @@ class WallView(Unscrolled, Widget):
             put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], len(grid[row]))
 
     def centre(self) -> list[list[Line]]:
-        """The centre's groups of parts, the least needed first: the hand, the dice, the
-        dealer, the gold, the counts, whose turn."""
+        """The centre's groups of parts, the least needed first: the hand, the dice, what the
+        wall's marks stand for (where they are letters), the dealer, the gold, the counts,
+        whose turn."""
         s = self.state
         lang, asc = s.lang, s.ascii_tiles
         dealer: Line = [
@@ -424,7 +425,8 @@ class WallView(Unscrolled, Widget):
         else:
             turn = [(s.turn_text, f"bold {GOOD}")]
         hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
-        return [hand, dice, [dealer], gold, counts, [turn]]
+        legend = [[(part, MUTED)] for part in tr(lang, "table.marks_legend").split("|") if part]
+        return [hand, dice, legend, [dealer], gold, counts, [turn]]
 
     def render_line(self, y: int) -> Strip:
         grid = self.lines()
