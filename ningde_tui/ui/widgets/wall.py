@@ -426,7 +426,7 @@ class WallView(Unscrolled, Widget):
             turn = [(s.turn_text, f"bold {GOOD}")]
         hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
         legend = [[(part, MUTED)] for part in tr(lang, "table.marks_legend").split("|") if part]
-        return [hand, dice, legend, [dealer], gold, counts, [turn]]
+        return [hand, dice, *([legend] if legend else []), [dealer], gold, counts, [turn]]
 
     def render_line(self, y: int) -> Strip:
         grid = self.lines()
