@@ -48,6 +48,7 @@ FONTS = (
 _TEXT_RUN = re.compile(
     r'<text ([^>]*?)x="([0-9.]+)"([^>]*?)textLength="([0-9.]+)"([^>]*)>(.*?)</text>', re.S
 )
+SPACES = " \xa0"  # a space, and the no-break space Rich writes for one
 _FONT_FAMILY = re.compile(r"font-family: Fira Code, monospace;")
 
 
@@ -77,12 +78,20 @@ def fix_svg(svg: str) -> str:
         parts = []
         for piece in _pieces(text):
             width = cell * cell_len(piece)
-            fit = "" if cell_len(piece) == 2 else ' lengthAdjust="spacingAndGlyphs"'
-            escaped = html.escape(piece, quote=False).replace(" ", "&#160;")
-            parts.append(
-                f'<text {before}x="{left:g}"{middle}textLength="{width:g}"{fit}{after}>'
-                f"{escaped}</text>"
-            )
+            # spaces at a run's ends are drawn as its cells, not as text: a viewer drops a
+            # text's leading space and stretches the rest over its cell ("You dealer" read
+            # "Youdealer", "^p commands" "^pcommands")
+            shown = piece.strip(SPACES)
+            if shown:
+                lead = cell * cell_len(piece[: len(piece) - len(piece.lstrip(SPACES))])
+                shown_width = cell * cell_len(shown)
+                wide = len(shown) == 1 and cell_len(shown) == 2
+                fit = "" if wide else ' lengthAdjust="spacingAndGlyphs"'
+                escaped = html.escape(shown, quote=False).replace(" ", "&#160;")
+                parts.append(
+                    f'<text {before}x="{left + lead:g}"{middle}textLength="{shown_width:g}"'
+                    f"{fit}{after}>{escaped}</text>"
+                )
             left += width
         return "".join(parts)
 

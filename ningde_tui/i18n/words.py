@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..rules.tiles import tile_str, tile_zh
+from ..rules.tiles import NUM_KINDS, tile_str, tile_zh
 
 if TYPE_CHECKING:
     from ..rules.refusal import Refusal
@@ -217,7 +217,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "table.mark_break": ("开", "B"),
     # what the marks stand for, where a mark is not a word itself (the English letters)
     "table.marks_legend": ("", "H head · T tail|B break · R reserve"),
-    "table.kong_tag": ("{kind}", "{kind} "),
     "table.turn": ("轮到 {name}", "{name} to play"),
     "table.waiting": ("等待 {names}", "waiting for {names}"),
     "table.others_deciding": ("其他玩家考虑中…", "others are deciding…"),
@@ -1533,6 +1532,28 @@ def people_names(seats: Sequence[tuple[str, str, str]], lang: str) -> tuple[str,
         tr(lang, "seat.twin", name=n, n=i + 1) if names.count(n) > 1 else n
         for i, n in enumerate(names)
     )
+
+
+# The game's words a line of Chinese is never broken inside (Chinese wraps between any two
+# characters, but not in the middle of 八万 or 普通): every tile's name, the names the tables
+# above give seats, levels, patterns, calls and rule events, and these terms of the game.
+TERMS = (
+    "庄家 连庄 玩家 电脑 金牌 三金 闲金 抢金 金雀 金顺 单钓 点炮 自摸 听牌 向听 进张 牌墙 牌尾 "
+    "牌河 副露 留牌 开金 流局 臭庄 复盘 战绩 剩牌 托管 热座 离线"
+).split()
+UNBROKEN_FROM = ("seat.", "level.", "pattern.", "choice.", "rule_event.", "auto.", "pace.")
+
+
+def unbroken_words() -> frozenset[str]:
+    """The words of ``TERMS`` and of the tables' names, each 2-5 Chinese characters."""
+    named = {
+        text
+        for key, text in STRINGS["zh"].items()
+        if key.startswith(UNBROKEN_FROM)
+        and 2 <= len(text) <= 5
+        and all(unicodedata.east_asian_width(ch) == "W" for ch in text)
+    }
+    return frozenset({*TERMS, *named, *(tile_zh(t) for t in range(NUM_KINDS))})
 
 
 def level_name(level: str, lang: str) -> str:

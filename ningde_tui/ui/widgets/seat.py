@@ -55,7 +55,7 @@ def meld_text(meld: Meld, gold: int, ascii_tiles: bool, lang: str) -> Text:
     marked); kongs tagged 杠/暗杠."""
     out = Text()
     if meld.is_kong:
-        out.append(tr(lang, "table.kong_tag", kind=tr(lang, f"choice.{meld.kind}")), KEY)  # 杠
+        out.append(tr(lang, f"choice.{meld.kind}"), KEY)  # 杠 / 暗杠
     if not meld.tiles:  # another seat's 暗杠, face down (rules.md §5)
         out.append("▮▮▮▮", KEY)
         return out
