@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from pilot_helpers import SIZE, settle, the_table
+from pilot_helpers import SIZE, open_from_start, settle, the_table
 from textual.widgets import DataTable
 
 from ningde_tui.bots.base import make_bot
@@ -19,7 +19,6 @@ from ningde_tui.records.storage import seats_from_header
 from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
-from ningde_tui.ui.screens.start import StartScreen
 from ningde_tui.ui.screens.stats import StatsScreen
 
 
@@ -54,11 +53,7 @@ async def open_stats(lang: str) -> list[str]:
     """战绩's names, top to bottom."""
     app = NingdeApp(LaunchOptions(seed=7, pace="instant", lang=lang))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, StartScreen)
-        await pilot.click("#stats")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await open_from_start(pilot, "#stats")
         assert isinstance(screen, StatsScreen)
         table = screen.query_one(DataTable)
         return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]

@@ -6,7 +6,7 @@ inside one of the game's words (八万, 普通, 三金倒), in running text and 
 from __future__ import annotations
 
 import pytest
-from pilot_helpers import settle, table_app, widget_text
+from pilot_helpers import open_from_start, settle, table_app, widget_text
 from rich.cells import cell_len
 from scenarios import late_hand_match, rob_gold_match
 from textual.widgets import Label
@@ -30,10 +30,7 @@ SIZES = ((110, 34), (160, 50), (200, 60))
 async def test_every_settings_label_is_whole(lang, size) -> None:
     app = NingdeApp(LaunchOptions(pace="instant", lang=lang))
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        await pilot.click("#settings")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await open_from_start(pilot, "#settings")
         assert isinstance(screen, SettingsScreen)
         labels = list(screen.query(Label))
         assert len(labels) > 10
