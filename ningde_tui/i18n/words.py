@@ -829,6 +829,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     # The commands' text output: ningde stats, ningde review, ningde replay --check / --text
     "cli.seat": ("{n}号位", "seat {n}"),
     "cli.seat_named": ("{n}号位（{name}）", "seat {n} ({name})"),
+    "cli.seats": ("座位：{seats}", "Seats: {seats}"),
     "cli.stats_head": ("{games} 局 · {hands} 手", "{games} games · {hands} hands"),
     "cli.stats_none": ("没有对局记录", "no games found"),
     "cli.review_head": (
