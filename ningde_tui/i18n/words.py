@@ -1554,7 +1554,8 @@ def unbroken_words() -> frozenset[str]:
         and 2 <= len(text) <= 5
         and all(unicodedata.east_asian_width(ch) == "W" for ch in text)
     }
-    return frozenset({*TERMS, *named, *(tile_zh(t) for t in range(NUM_KINDS))})
+    seats = (f"{n}号" for n in range(1, 5))  # 电脑·普通 2号: a seat's number with its 号
+    return frozenset({*TERMS, *named, *seats, *(tile_zh(t) for t in range(NUM_KINDS))})
 
 
 def level_name(level: str, lang: str) -> str:

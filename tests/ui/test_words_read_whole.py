@@ -20,7 +20,7 @@ from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.widgets.log import TableLog
 from ningde_tui.ui.widgets.prose import wrap
 from ningde_tui.ui.widgets.seat import meld_text
-from ningde_tui.ui.widgets.wall import WallView
+from ningde_tui.ui.widgets.wall import WallView, fit_centre, wrap_part
 
 SIZES = ((110, 34), (160, 50), (200, 60))
 
@@ -98,3 +98,17 @@ async def test_the_log_wraps_chinese_between_words() -> None:
         for word in ("三金倒", "抢金", "庄家"):
             for cut in range(1, len(word)):
                 assert f"{word[:cut]}\n{word[cut:]}" not in joined
+
+
+def test_a_centre_line_too_wide_for_the_centre_is_wrapped_whole() -> None:
+    """A player's long name (normal bot #3 in a replay) goes on to the next line of the
+    wall's centre rather than off its edge; lines that fit are laid as before."""
+    dealer = [(" dealer ", "bold"), (" normal bot #1", "bold")]
+    rows = fit_centre([[[("break: normal bot #3 7", "")]], [dealer]], 16, 12, 18)
+    text = [" ".join(piece for piece, _ in row).strip() for row in rows if row]
+    assert all(cell_len(line) <= 18 for line in text)
+    assert " ".join(text).split() == "break: normal bot #3 7 dealer normal bot #1".split()
+    assert fit_centre([[[("reserve 16", "")]]], 16, 12, 18) == [[("reserve 16", "")]]
+    assert wrap_part([("八万八万八万八万八万", "")], 8) == [[("八万八万", "")]] * 2 + [
+        [("八万", "")]
+    ]
