@@ -401,7 +401,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.col_state": ("状态", "State"),
     "lobby.col_watchers": ("观战", "Watching"),
     "lobby.free": ("空位", "free"),
-    "lobby.bot": ("{level}电脑", "{level} bot"),
     "lobby.away": ("{name}（离线）", "{name} (away)"),
     "lobby.rounds_n": ("{n} 圈", "{n}"),
     "lobby.timer_off": ("不限", "none"),
