@@ -1508,8 +1508,10 @@ def seat_name(seat: int, lang: str) -> str:
 
 
 def person_name(name: str, kind: str, levels: Sequence[str], lang: str) -> str:
-    """A player as every view names them (the table's scores, the result, replay, 复盘, 战绩,
-    ``ningde stats`` and ``review``, a room): a person the record names only by seat
+    """A player as every view that names players names them (战绩, ``ningde stats`` and
+    ``review``, replay and 复盘, a hot-seat table and its results, the recent games, a room and
+    the lobby; a table seen from one chair says places instead, 你/下家/对家/上家): a person
+    the record names only by seat
     (``P1``, records.checks.default_name) as 玩家1 / Player 1, a bot named by its level as
     电脑·普通 / normal bot, a bot with a name of its own with its level beside it."""
     number = name[1:] if name[:1] == "P" else ""
