@@ -1,7 +1,9 @@
 """Paragraphs of running text that wrap as each language does: English between words,
 Chinese between any two characters (never before a closing mark such as ，。：）」, never after
-an opening one, never inside one of the game's words: 八万, 普通, 三金倒). Rich and Textual wrap only at spaces, so a Chinese sentence with a number or
-a key letter in it (``按 m 胡``, ``共 112 张``) broke at that space and left half a line empty.
+an opening one, never inside one of the game's words: 八万, 普通, 三金倒). Rich and Textual
+wrap only at spaces, so a Chinese sentence with a number or a key letter in it (``按 m 胡``,
+``共 112 张``) broke at that space and left half a line empty, and one without a space is cut
+wherever the line ends (八 / 万). The table's log wraps its lines here too.
 
 ``Prose`` holds its paragraphs as one immutable ``ProseState`` (each a text and its Rich
 style) and draws them wrapped to its width; its height follows the wrapped lines."""
