@@ -93,8 +93,12 @@ def test_review_refuses_a_seat_outside_0_to_3(record, capsys, seat):
 
 def test_replay_text_and_check_number_seats_1_to_4(record, capsys):
     status, out = run(replay_main, capsys, "--text", str(record))
-    assert status == 0 and out.startswith("— 第1局：庄家 ")
-    assert english_words(out) == [], english_words(out)
+    seats, deal = out.splitlines()[:2]
+    # who sits where, each player named as every view names them, then the hands
+    assert status == 0 and seats.startswith("座位：1号位（玩家1） · 2号位（") and "P1" not in out
+    assert deal.startswith("— 第1局：庄家 ")
+    steps = out.split("\n", 1)[1]  # (simulate names its bots normal-1 …: names, not words)
+    assert english_words(steps) == [], english_words(steps)
     assert re.search(r"[1-4]号位 打 ", out) and "0号位" not in out
     status, out = run(replay_main, capsys, "--check", str(record), "--lang", "en")
     assert re.match(r"hand 1: dealer seat [1-4] ", out) and not CJK.search(out)

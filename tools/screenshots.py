@@ -31,7 +31,7 @@ from scenarios import (
     win_on_discard_match,
 )
 
-from ningde_tui.records.storage import ENV_DATA_DIR
+from ningde_tui.records.storage import ENV_DATA_DIR, GameRecorder
 from ningde_tui.settings.store import ENV_CONFIG_DIR
 from ningde_tui.table.match import Match
 from ningde_tui.ui.app import NingdeApp
@@ -48,6 +48,7 @@ FONTS = (
 _TEXT_RUN = re.compile(
     r'<text ([^>]*?)x="([0-9.]+)"([^>]*?)textLength="([0-9.]+)"([^>]*)>(.*?)</text>', re.S
 )
+SPACES = " \xa0"  # a space, and the no-break space Rich writes for one
 _FONT_FAMILY = re.compile(r"font-family: Fira Code, monospace;")
 
 
@@ -77,12 +78,20 @@ def fix_svg(svg: str) -> str:
         parts = []
         for piece in _pieces(text):
             width = cell * cell_len(piece)
-            fit = "" if cell_len(piece) == 2 else ' lengthAdjust="spacingAndGlyphs"'
-            escaped = html.escape(piece, quote=False).replace(" ", "&#160;")
-            parts.append(
-                f'<text {before}x="{left:g}"{middle}textLength="{width:g}"{fit}{after}>'
-                f"{escaped}</text>"
-            )
+            # spaces at a run's ends are drawn as its cells, not as text: a viewer drops a
+            # text's leading space and stretches the rest over its cell ("You dealer" read
+            # "Youdealer", "^p commands" "^pcommands")
+            shown = piece.strip(SPACES)
+            if shown:
+                lead = cell * cell_len(piece[: len(piece) - len(piece.lstrip(SPACES))])
+                shown_width = cell * cell_len(shown)
+                wide = len(shown) == 1 and cell_len(shown) == 2
+                fit = "" if wide else ' lengthAdjust="spacingAndGlyphs"'
+                escaped = html.escape(shown, quote=False).replace(" ", "&#160;")
+                parts.append(
+                    f'<text {before}x="{left + lead:g}"{middle}textLength="{shown_width:g}"'
+                    f"{fit}{after}>{escaped}</text>"
+                )
             left += width
         return "".join(parts)
 
@@ -133,6 +142,18 @@ def bots_record(path: Path, seed: int = 7, levels: tuple[str, ...] = ("normal",)
     return path
 
 
+def recorded(match: Match, path: Path) -> Match:
+    """A hand-made deal written to a record as the table writes a game (its deal and the
+    moves made so far), so that its result offers 复盘 as a saved game's does."""
+    seats = [seat.to_record() for seat in match.seat_infos()]
+    recorder = GameRecorder.create(path, match.session.config, seats, match.session.seed)
+    recorder.hand(match.game)
+    for action in match.game.decisions:
+        recorder.act(action)
+    match.recorder = recorder
+    return match
+
+
 async def write_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -142,7 +163,7 @@ async def write_all(out: Path) -> list[Path]:
         os.environ.update({ENV_DATA_DIR: tmp, ENV_CONFIG_DIR: tmp})
         try:
             record = bots_record(Path(tmp) / "demo.jsonl")
-            paths = await _write_shots(out, record)
+            paths = await _write_shots(out, record, Path(tmp) / "result.jsonl")
             return paths + await _write_learning_shots(out, Path(tmp))
         finally:
             for name, value in saved.items():
@@ -152,7 +173,7 @@ async def write_all(out: Path) -> list[Path]:
                     os.environ[name] = value
 
 
-async def _write_shots(out: Path, record: Path) -> list[Path]:
+async def _write_shots(out: Path, record: Path, result_record: Path) -> list[Path]:
     steps = ("right",) * 10
     shots = [
         (NingdeApp(LaunchOptions(seed=7, pace="instant")), "start.svg", (), ""),
@@ -163,7 +184,9 @@ async def _write_shots(out: Path, record: Path) -> list[Path]:
             "#choice-1",
         ),
         (
-            NingdeApp(LaunchOptions(pace="instant", match=win_on_discard_match())),
+            NingdeApp(
+                LaunchOptions(pace="instant", match=recorded(win_on_discard_match(), result_record))
+            ),
             "result.svg",
             ("m",),
             "",

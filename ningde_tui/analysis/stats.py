@@ -33,6 +33,7 @@ from typing import Any
 
 import platformdirs
 
+from ..records.checks import seat_name
 from ..records.files import load_json
 from ..records.record import RecordError, replay_file
 from ..records.storage import ENV_DATA_DIR, data_dir, seats_from_header
@@ -464,10 +465,12 @@ def tally_games(
     for game in games:
         if not game.hands:
             continue  # a game left before its first hand ended: nothing to count
+        # a summary cached before the names were one reads as a record read now does
+        names = [seat_name(s["name"], s["kind"] == "human", i) for i, s in enumerate(game.seats)]
         seats = [
             i
-            for i, s in enumerate(game.seats)
-            if (player is None or s["name"] == player)
+            for i in range(len(game.seats))
+            if (player is None or names[i] == player)
             and (against is None or _plays_against(game, i, against))
         ]
         if not seats:
@@ -476,7 +479,7 @@ def tally_games(
         counted_hands += len(game.hands)
         by_name: dict[str, list[int]] = {}
         for seat in seats:
-            by_name.setdefault(game.seats[seat]["name"], []).append(seat)
+            by_name.setdefault(names[seat], []).append(seat)
         for name, own in by_name.items():
             _add_game(stats.setdefault(name, PlayerRow(name)), game, own)
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))

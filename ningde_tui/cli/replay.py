@@ -10,8 +10,9 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from ..i18n.words import pattern_name, tile_name, tr
+from ..i18n.words import pattern_name, people_names, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
+from ..records.storage import seats_from_header
 from ..rules.game import EventKind
 from ..server.fetch import FetchError, fetch_hand, keep, served_url
 from ..settings.store import command_look
@@ -167,6 +168,11 @@ def _print_steps(replay: Replay, lang: str = "zh", ascii_tiles: bool = False) ->
     def seat(s: int) -> str:
         return _seat(s, lang)
 
+    people = people_names(
+        [(p.name, p.kind, p.level) for p in seats_from_header(replay.header)], lang
+    )
+    seats = (tr(lang, "cli.seat_named", n=s + 1, name=name) for s, name in enumerate(people))
+    print(tr(lang, "cli.seats", seats=" · ".join(seats)))
     for hand in replay.hands:
         game = hand.game
         a, b = game.dice

@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 from ..analysis.review import EXIT_BAD, EXIT_OK, PROG, Review, default_seat, review_replay
-from ..i18n.words import pad, record_name, tile_name, tr
+from ..i18n.words import pad, person_name, tile_name, tr
 from ..records.record import RecordError, Replay, replay_file
+from ..records.storage import seats_from_header
 from ..rules.game import Action
 from ..settings.store import command_look
 from .options import lang_option
@@ -23,15 +24,13 @@ def action_words(action: Action, lang: str, ascii_tiles: bool) -> str:
 
 
 def seat_words(seat: int, replay: Replay, lang: str) -> str:
-    """Seat ``seat`` (0-3 in the record) numbered 1-4, with its name as the lists show it."""
+    """Seat ``seat`` (0-3 in the record) numbered 1-4, with its player's name as every view
+    says it."""
     seats = replay.header.get("seats") or []
-    info = seats[seat] if len(seats) == 4 and isinstance(seats[seat], dict) else {}
-    name = info.get("name")
-    if not isinstance(name, str) or not name:
+    if len(seats) != 4 or not isinstance(seats[seat], dict) or not seats[seat].get("name"):
         return tr(lang, "cli.seat", n=seat + 1)
-    level = info.get("level")
-    levels = [level] if isinstance(level, str) and level else []
-    shown = record_name(name, str(info.get("kind", "")), levels, lang)
+    info = seats_from_header(replay.header)[seat]
+    shown = person_name(info.name, info.kind, [info.level] if info.level else [], lang)
     return tr(lang, "cli.seat_named", n=seat + 1, name=shown)
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..analysis.stats import EXIT_BAD, EXIT_OK, PROG, StatsSummary, collect, tally
-from ..i18n.words import LANGS, pad, pattern_name, record_name, tr
+from ..i18n.words import LANGS, pad, pattern_name, person_name, tr
 from ..records.storage import records_dir
 from ..settings.store import command_look
 from .options import lang_option
@@ -48,7 +48,7 @@ def render_text(summary: StatsSummary, lang: str = "zh") -> str:
     )
     for p in summary.players:
         cells = (
-            record_name(p.name, p.kind, p.levels, lang),
+            person_name(p.name, p.kind, p.levels, lang),
             str(p.games),
             str(p.hands),
             f"{p.wins} {_rate(p.win_rate)}",

@@ -51,6 +51,7 @@ from ..net.hosting import local_url
 from ..net.protocol import BOT
 from ..net.room import Room
 from ..net.tokens import browser_digest
+from ..records.checks import default_name
 from ..records.record import MAX_NAME_CHARS, check_name
 from ..records.storage import ENV_DATA_DIR
 from ..settings.store import ENV_CONFIG_DIR
@@ -213,7 +214,7 @@ class RoomWebServer(CappedServer):
         name, lang = _name(request), _lang(request)
         folder = self._private(f"seat{seat + 1}")
         if state == FREE:
-            self.room.reserve(seat, name or f"P{seat + 1}", own=False)
+            self.room.reserve(seat, name or default_name(seat), own=False)
             self.room.tokens.browsers[seat] = browser_digest(key)
         token = self.room.tokens.tokens[seat]
         assert token is not None, "a seat taken in a browser has its token"

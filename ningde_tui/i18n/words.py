@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..rules.tiles import tile_str, tile_zh
+from ..rules.tiles import NUM_KINDS, tile_str, tile_zh
 
 if TYPE_CHECKING:
     from ..rules.refusal import Refusal
@@ -76,7 +76,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "seat.2": ("对家", "Across"),
     "seat.3": ("上家", "Left"),
     "seat.number": ("{n}号位", "Seat {n}"),
-    "seat.bot": ("{n}号·{level}", "#{n} {level}"),
+    "seat.twin": ("{name} {n}号", "{name} #{n}"),
     "seat.player": ("玩家{n}", "Player {n}"),
     "seat.bot_level": ("电脑·{level}", "{level} bot"),
     "seat.named_bot": ("{name}（电脑·{level}）", "{name} ({level} bot)"),
@@ -204,21 +204,23 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "A gold drawn in single wait / free gold scores at least gold pair",
     ),
     # The table
-    "table.dealer": ("庄", "D"),
+    "table.dealer": ("庄", "dealer"),
     "table.callout": ("{what}！", "{what}!"),
     "table.streak": ("庄×{n}", "Dealer×{n}"),
     "table.score": ("{n:+d} 分", "{n:+d} pts"),
     "table.drawable": ("可摸 {n}", "{n} to draw"),
     "table.reserve": ("留 {n}", "reserve {n}"),
     "table.dice": ("骰 {a}+{b}", "dice {a}+{b}"),
-    "table.break": ("{seat}墙{n}墩", "{seat} {n}"),
+    "table.break": ("{seat}墙{n}墩", "break: {seat} {n}"),
     "table.gold": ("金", "Gold"),
-    "table.white": ("白={tile}", "W={tile}"),
+    "table.white": ("白={tile}", "white = {tile}"),
     # the wall's marks, each as wide as the wall's stacks at every size (help_*.md names them)
     "table.mark_head": ("头", "H"),
     "table.mark_tail": ("尾", "T"),
     "table.mark_reserve": ("留", "R"),
     "table.mark_break": ("开", "B"),
+    # what the marks stand for, where a mark is not a word itself (the English letters)
+    "table.marks_legend": ("", "H head · T tail|B break · R reserve"),
     "table.turn": ("轮到 {name}", "{name} to play"),
     "table.waiting": ("等待 {names}", "waiting for {names}"),
     "table.others_deciding": ("其他玩家考虑中…", "others are deciding…"),
@@ -307,7 +309,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "wait.you": ("你", "you"),
     "wait.host": ("（房主）", " (host)"),
     "wait.offline": ("（未连接）", " (not connected)"),
-    "wait.bot": ("电脑：{level}", "bot: {level}"),
     "wait.all_in": ("人齐了就自动开始。", "The first hand is dealt once every seat is taken."),
     "wait.for_host": ("等房主开始…", "Waiting for the host to start…"),
     "wait.start": ("现在开始（空位由电脑补上）", "Start now (bots take the free seats)"),
@@ -406,7 +407,6 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "lobby.col_state": ("状态", "State"),
     "lobby.col_watchers": ("观战", "Watching"),
     "lobby.free": ("空位", "free"),
-    "lobby.bot": ("{level}电脑", "{level} bot"),
     "lobby.away": ("{name}（离线）", "{name} (away)"),
     "lobby.rounds_n": ("{n} 圈", "{n}"),
     "lobby.timer_off": ("不限", "none"),
@@ -691,6 +691,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "result.back_button": ("回到开始", "Back to start"),
     "result.final": ("终局 · 最终排名", "Session over · final standings"),
     "result.back": ("Enter 回到开始", "Enter back to start"),
+    "result.quit": ("Enter 退出", "Enter quit"),
+    "result.quit_button": ("退出", "Quit"),
     "result.rank": ("第{n}名", "#{n}"),
     "result.events": ("本局：{events}", "This hand: {events}"),
     "result.review": ("复盘", "Review"),
@@ -849,6 +851,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     # The commands' text output: ningde stats, ningde review, ningde replay --check / --text
     "cli.seat": ("{n}号位", "seat {n}"),
     "cli.seat_named": ("{n}号位（{name}）", "seat {n} ({name})"),
+    "cli.seats": ("座位：{seats}", "Seats: {seats}"),
     "cli.stats_head": ("{games} 局 · {hands} 手", "{games} games · {hands} hands"),
     "cli.stats_none": ("没有对局记录", "no games found"),
     "cli.review_head": (
@@ -1015,6 +1018,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "tutorial.next": (
         "下一课：第 {n} 课 {title}（Enter 开始）",
         "Next: lesson {n}, {title} (Enter starts it)",
+    ),
+    "tutorial.chosen": (
+        "第 {n} 课 {title}（Enter 开始）",
+        "Lesson {n}, {title} (Enter starts it)",
     ),
     "tutorial.all_done": (
         "全部学完了！哪一课都可以再练。",
@@ -1523,15 +1530,12 @@ def seat_name(seat: int, lang: str) -> str:
     return tr(lang, f"seat.{seat}")
 
 
-def player_name(name: str, seat: int, lang: str) -> str:
-    """A player's name from a record; one the record names only by seat (``P1``, written when
-    no name was given) as the table calls it (玩家1 / Player 1)."""
-    return tr(lang, "seat.player", n=seat + 1) if name == f"P{seat + 1}" else name
-
-
-def record_name(name: str, kind: str, levels: Sequence[str], lang: str) -> str:
-    """A player of the records (``ningde stats``, 战绩) as the lists call them: a seat the
-    record names only by its number (``P1``) as 玩家1 / Player 1, a bot named by its level as
+def person_name(name: str, kind: str, levels: Sequence[str], lang: str) -> str:
+    """A player as every view that names players names them (战绩, ``ningde stats`` and
+    ``review``, replay and 复盘, a hot-seat table and its results, the recent games, a room and
+    the lobby; a table seen from one chair says places instead, 你/下家/对家/上家): a person
+    the record names only by seat
+    (``P1``, records.checks.default_name) as 玩家1 / Player 1, a bot named by its level as
     电脑·普通 / normal bot, a bot with a name of its own with its level beside it."""
     number = name[1:] if name[:1] == "P" else ""
     if kind == "human" and number in {"1", "2", "3", "4"}:
@@ -1542,6 +1546,40 @@ def record_name(name: str, kind: str, levels: Sequence[str], lang: str) -> str:
     if name == levels[0]:
         return tr(lang, "seat.bot_level", level=level)
     return tr(lang, "seat.named_bot", name=name, level=level)
+
+
+def people_names(seats: Sequence[tuple[str, str, str]], lang: str) -> tuple[str, ...]:
+    """Four seats' ``(name, kind, level)`` as ``person_name`` says them, where the seats must
+    be told apart without their places (a replay, a demo): a name several seats share (three
+    normal bots) followed by its seat's number (电脑·普通 2号 / normal bot #2)."""
+    names = [person_name(name, kind, [level] if level else [], lang) for name, kind, level in seats]
+    return tuple(
+        tr(lang, "seat.twin", name=n, n=i + 1) if names.count(n) > 1 else n
+        for i, n in enumerate(names)
+    )
+
+
+# The game's words a line of Chinese is never broken inside (Chinese wraps between any two
+# characters, but not in the middle of 八万 or 普通): every tile's name, the names the tables
+# above give seats, levels, patterns, calls and rule events, and these terms of the game.
+TERMS = (
+    "庄家 连庄 玩家 电脑 金牌 三金 闲金 抢金 金雀 金顺 单钓 点炮 自摸 听牌 向听 进张 牌墙 牌尾 "
+    "牌河 副露 留牌 开金 流局 臭庄 复盘 战绩 剩牌 托管 热座 离线"
+).split()
+UNBROKEN_FROM = ("seat.", "level.", "pattern.", "choice.", "rule_event.", "auto.", "pace.")
+
+
+def unbroken_words() -> frozenset[str]:
+    """The words of ``TERMS`` and of the tables' names, each 2-5 Chinese characters."""
+    named = {
+        text
+        for key, text in STRINGS["zh"].items()
+        if key.startswith(UNBROKEN_FROM)
+        and 2 <= len(text) <= 5
+        and all(unicodedata.east_asian_width(ch) == "W" for ch in text)
+    }
+    seats = (f"{n}号" for n in range(1, 5))  # 电脑·普通 2号: a seat's number with its 号
+    return frozenset({*TERMS, *named, *seats, *(tile_zh(t) for t in range(NUM_KINDS))})
 
 
 def level_name(level: str, lang: str) -> str:

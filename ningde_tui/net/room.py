@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..bots.base import Player, make_bot
+from ..records.checks import default_name
 from ..records.record import result_dict
 from ..records.storage import Resumed, new_record_path
 from ..rules.config import RuleConfig
@@ -413,7 +414,7 @@ class Room:
         seat = free[0]
         self.tokens.issue(seat)
         place = self.seats[seat]
-        place.name = hello.name or f"P{seat + 1}"
+        place.name = hello.name or default_name(seat)
         conn = Conn(peer, seat)
         place.conn = conn
         self._line(f"seat {seat + 1}: {place.name} joined")
@@ -774,7 +775,7 @@ class Room:
                 self.options.rounds,
                 self._config(),
                 humans=humans,
-                names=[p.name or f"P{s + 1}" for s, p in enumerate(self.seats)],
+                names=[p.name or default_name(s) for s, p in enumerate(self.seats)],
                 recorder_path=path,
             )
         if self.record_path is not None:

@@ -31,6 +31,26 @@ def check_name(name: str) -> str:
     return name
 
 
+# A person the game was not given a name for is written by their seat, the same in every mode
+# and language (play, hot-seat, a room): ``P1`` … ``P4``; the views say it in their language.
+# Hot-seat games and hosted rooms once wrote the table's words instead, which a record still
+# holds; reading maps them back (``seat_name``).
+LEGACY_PLAYER_NAMES = ("玩家{n}", "Player {n}")
+
+
+def default_name(seat: int) -> str:
+    """The name written for seat ``seat`` (0-3) of a person who gave none: ``P1`` … ``P4``."""
+    return f"P{seat + 1}"
+
+
+def seat_name(name: str, human: bool, seat: int) -> str:
+    """A seat's name as the record means it: a person's seat written as an older version wrote
+    an unnamed one (玩家2 / Player 2 in seat 2) as ``default_name``; any other as it is."""
+    if human and name in {form.format(n=seat + 1) for form in LEGACY_PLAYER_NAMES}:
+        return default_name(seat)
+    return name
+
+
 class RecordError(ValueError):
     """A record that cannot be replayed; names the line and the reason."""
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from .checks import TAKEN_BACK, RecordError, RecordInUse
+from .checks import TAKEN_BACK, RecordError, RecordInUse, default_name, seat_name
 
 if TYPE_CHECKING:
     from ..rules.config import RuleConfig
@@ -222,12 +222,17 @@ class SeatInfo:
 
 
 def seats_from_header(header: dict[str, Any]) -> list[SeatInfo]:
+    """The record's seats, each person by one name (``checks.seat_name``: an unnamed person
+    as ``P1`` whichever version and language wrote the record)."""
     raw = header.get("seats") or []
     out = []
     for i, s in enumerate(raw if len(raw) == 4 else [{}] * 4):
         s = s if isinstance(s, dict) else {}
-        kind = HUMAN_KIND if s.get("kind") == HUMAN_KIND else BOT_KIND
-        out.append(SeatInfo(str(s.get("name") or f"{i + 1}"), kind, str(s.get("level") or "")))
+        human = s.get("kind") == HUMAN_KIND
+        level = str(s.get("level") or "")
+        name = str(s.get("name") or (default_name(i) if human else level or f"{i + 1}"))
+        kind = HUMAN_KIND if human else BOT_KIND
+        out.append(SeatInfo(seat_name(name, human, i), kind, level))
     return out
 
 

@@ -8,7 +8,9 @@ Command-line options win over the settings for that run. A missing or unreadable
 the defaults; a file that cannot be written leaves the settings in force for this run only.
 The tutorial's progress (the lessons done) is a small file of its own beside it,
 ``lessons.json``, read and written the same way; so is the lobby last used (在线大厅: the
-server's address and the player's name there), ``lobby.json``.
+server's address and the player's name there), ``lobby.json``; and the auto options the
+player last set at a table with keys, with the record of that game, ``table_auto.json``: a
+game continued (继续上一局) plays on with them.
 """
 
 from __future__ import annotations
@@ -252,6 +254,36 @@ def load_lobby_memory(path: Path | None = None) -> LobbyMemory:
 def save_lobby_memory(memory: LobbyMemory, path: Path | None = None) -> None:
     """Remember the lobby (raises OSError when the folder cannot be written)."""
     write_json(path or lobby_memory_path(), {"url": memory.url, "name": memory.name})
+
+
+# ---------------------------------------------------------------- a game's own auto options
+MAX_TABLE_AUTO_BYTES = 16 * 1024  # a record's path and four switches
+
+
+def table_auto_path() -> Path:
+    return config_dir() / "table_auto.json"
+
+
+def load_table_auto(record: Path, path: Path | None = None) -> AutoPlay | None:
+    """The auto options last set at the table of the game recorded in ``record``; None when
+    the last ones set were another game's, or nothing usable is kept."""
+    read = read_json(path or table_auto_path(), MAX_TABLE_AUTO_BYTES)
+    if read is None or read[1] is not None or not isinstance(read[0], dict):
+        return None
+    data = read[0]
+    auto = data.get("auto")
+    if data.get("record") != str(record) or not isinstance(auto, dict):
+        return None
+    if not all(isinstance(auto.get(name), bool) for name in AUTO_OPTIONS):
+        return None
+    return AutoPlay(**{name: auto[name] for name in AUTO_OPTIONS})
+
+
+def save_table_auto(record: Path, auto: AutoPlay, path: Path | None = None) -> None:
+    """Keep the auto options set at the table of the game recorded in ``record`` (raises
+    OSError when the folder cannot be written)."""
+    options = {name: getattr(auto, name) for name in AUTO_OPTIONS}
+    write_json(path or table_auto_path(), {"record": str(record), "auto": options})
 
 
 def command_look(lang: str | None) -> tuple[str, bool]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots.base import BOTS, Player, make_bot
+from ..records.checks import default_name
 from ..records.storage import BOT_KIND, HUMAN_KIND, GameRecorder, Resumed, SeatInfo
 from ..rules.config import RuleConfig
 from ..rules.game import (
@@ -256,11 +257,18 @@ class Match:
     def view(self, bottom: int, sight: Sight) -> TableView:
         """The hand as ``sight`` may know it, from ``bottom``'s chair."""
         session = self.session
+        scores, booked, passes = list(session.scores), len(session.results), session.passes
+        if session.game is None and session.results:
+            # the hand on the table is booked and the next not dealt (its result is up): the
+            # table still shows this hand as it was played, whatever redraws it (a resize)
+            last = session.results[-1]
+            scores = [score - delta for score, delta in zip(scores, last.deltas, strict=True)]
+            booked, passes = booked - 1, passes - (not last.dealer_keeps)
         board = Scoreboard(
-            tuple(session.scores),
+            tuple(scores),
             tuple(self.level(s) for s in range(4)),
-            len(session.results) + 1,
-            self.round_number,
+            booked + 1,
+            self._round_of(passes),
             session.rounds or 0,
         )
         return table_view(self.game, bottom, sight, board)
@@ -298,10 +306,13 @@ class Match:
     @property
     def round_number(self) -> int:
         """The 圈 being played, 1-based (a 圈 ends when the deal has passed four times)."""
+        return self._round_of(self.session.passes)
+
+    def _round_of(self, passes: int) -> int:
         rounds = self.session.rounds or 0
         if not rounds:
-            return self.session.passes // 4 + 1
-        return min(self.session.passes // 4 + 1, rounds)
+            return passes // 4 + 1
+        return min(passes // 4 + 1, rounds)
 
 
 def _seat_infos(
@@ -311,7 +322,7 @@ def _seat_infos(
     levels = iter(bots)
     for seat in range(4):
         if seat in humans:
-            name = names[seat] if names else f"P{seat + 1}"
+            name = names[seat] if names and names[seat] else default_name(seat)
             out.append(SeatInfo(name, HUMAN_KIND))
         else:
             level = next(levels)

@@ -30,7 +30,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 from ..i18n.words import tr
-from ..records.checks import RecordError, RecordInUse
+from ..records.checks import RecordError, RecordInUse, default_name
 from ..records.storage import (
     RecordSummary,
     latest_unfinished,
@@ -377,7 +377,7 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
         it = iter(given)
         for seat in range(4):
             if seat in humans:
-                out.append(next(it, None) or tr(self.lang, "seat.player", n=seat + 1))
+                out.append(next(it, None) or default_name(seat))
             else:
                 out.append(self.seats[seat])
         return out
@@ -536,7 +536,7 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
 
         target = chosen.target
         you = chosen.seats.index(HUMAN_SEAT)
-        name = chosen.name or tr(self.lang, "seat.player", n=you + 1)
+        name = chosen.name or default_name(you)
         try:
             hosted = await HostedRoom.open(
                 chosen.seats,

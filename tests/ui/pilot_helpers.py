@@ -29,6 +29,14 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def open_from_start(pilot: Pilot[None], button: str) -> object:
+    """The page a button of the start screen opens, clicked as a player clicks it."""
+    await settle(pilot)
+    await pilot.click(button)
+    await settle(pilot)
+    return pilot.app.screen
+
+
 def table_app(match: Match | None = None, **options: object) -> NingdeApp:
     opts: dict = {"pace": "instant", "start_screen": False, "seed": 5}
     opts.update(options)

@@ -130,7 +130,7 @@ async def test_connect_and_see_a_public_room_pushed(tmp_path: Path) -> None:
             await until(pilot, lambda: len(rooms_listed(pilot)) == 1)
             code = rooms_listed(pilot)[0]
             line = " ".join(str(c) for c in the_lobby(pilot).query_one(DataTable).get_row_at(0))
-            assert "空位" in line and "困难电脑" in line and "2 圈" in line and "等人" in line
+            assert "空位" in line and "电脑·困难" in line and "2 圈" in line and "等人" in line
             assert code in text_of(pilot, "#lobby-detail")
             await other.close()
             await events.aclose()
@@ -211,7 +211,7 @@ async def test_the_leaderboard_and_my_games_with_their_replays(tmp_path: Path) -
             board = pilot.app.screen.query_one(DataTable)
             await until(pilot, lambda: board.row_count >= 2)
             names = [str(board.get_row_at(r)[1]) for r in range(board.row_count)]
-            assert "小林" in names and "普通电脑" in names
+            assert "小林" in names and "电脑·普通" in names
             await pilot.press("escape")
 
             await pilot.press("g")

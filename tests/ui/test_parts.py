@@ -120,10 +120,22 @@ def test_fix_svg_gives_wide_characters_two_cells() -> None:
     assert [(float(x), float(w), t) for x, w, t in runs] == [
         (10, 18, "五"),
         (28, 18, "万"),
-        (46, 27, "\xa05m"),
+        (55, 18, "5m"),  # the space before it is a cell, not text a viewer may drop
     ]
     assert out.count('lengthAdjust="spacingAndGlyphs"') == 1  # the narrow run fits its cells
     assert 'font-family: "Sarasa Mono SC"' in out  # a CJK monospaced font first
+
+
+def test_fix_svg_keeps_the_space_that_starts_or_ends_a_run() -> None:
+    """A run Rich starts with a space (a badge after a name, the palette's key) keeps that
+    space as an empty cell: "You dealer", never "Youdealer" stretched over it."""
+    svg = (
+        '<text class="r1" x="0" y="20" textLength="30" clip-path="url(#l)">You</text>'
+        '<text class="r2" x="30" y="20" textLength="80" clip-path="url(#l)">&#160;dealer&#160;</text>'
+        '<text class="r3" x="110" y="20" textLength="20" clip-path="url(#l)">&#160;&#160;</text>'
+    )
+    runs = re.findall(r'x="([0-9.]+)"[^>]*textLength="([0-9.]+)"[^>]*>([^<]*)<', fix_svg(svg))
+    assert [(float(x), float(w), t) for x, w, t in runs] == [(0, 30, "You"), (40, 60, "dealer")]
 
 
 def test_play_arguments() -> None:

@@ -112,7 +112,7 @@ async def test_the_table_names_who_is_offline() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: seat_of(pilot).remote.ready)
             screen = seat_of(pilot)
-            assert screen.seating.name(1) == "下家·P2（离线）"
+            assert screen.seating.name(1) == "下家·玩家2（离线）"  # P2 as every view names it
             assert screen.remote.view().connected == (True, False, True, True)
 
 

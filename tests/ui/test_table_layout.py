@@ -252,13 +252,18 @@ def test_english_says_you_discard_not_you_discards() -> None:
 
 @pytest.mark.parametrize("size", [(160, 50), (110, 34)])
 async def test_the_english_wall_marks_are_the_same_at_every_size(size) -> None:
-    """H, T, R and B (as the help names them) on a big wall and on a compact one alike."""
+    """H, T, R and B (as the help names them) on a big wall and on a compact one alike; the
+    words for them only in the centre (its legend, where it has room; "break: Across 7"),
+    never as marks."""
     app = table_app(late_hand_match(), lang="en")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         wall = widget_text(pilot.app.screen.query_one("#wall"))
         assert all(re.search(rf"\b{mark}\b", wall) for mark in "HTRB"), wall
-        assert not re.search(r"\b(head|tail|break)\b", wall)
+        legend = ("H head · T tail", "B break · R reserve")
+        assert all(line in wall for line in legend) == (size == (160, 50))
+        marks = wall.replace(legend[0], "").replace(legend[1], "").replace("break: ", "")
+        assert not re.search(r"\b(head|tail|break)\b", marks)
         assert "to draw" in wall and "left" not in wall
 
 

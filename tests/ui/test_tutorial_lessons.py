@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ningde_tui.i18n.words import LANGS, STRINGS
+from ningde_tui.i18n.words import LANGS, STRINGS, unbroken_words
 from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.game import RuleEvent
 from ningde_tui.ui.model.lessons import LESSONS
@@ -114,8 +114,16 @@ def test_chinese_wraps_between_characters_not_at_the_first_space(lesson, width) 
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert all(sum(2 if ord(c) > 0x2E80 else 1 for c in line) <= width for line in lines)
     assert all(line[:1] not in CLOSING and line[-1:] not in OPENING for line in lines)
-    # every line but the last is filled to within a word's width
-    assert all(sum(2 if ord(c) > 0x2E80 else 1 for c in line) >= width - 8 for line in lines[:-1])
+    # every line but the last is filled to within a word's width: a game's word is kept whole
+    # with the marks that cling to it («「最后一出」：», 14 cells)
+    assert all(sum(2 if ord(c) > 0x2E80 else 1 for c in line) >= width - 14 for line in lines[:-1])
+    # and none is broken inside one of the game's words
+    for upper, lower in zip(lines, lines[1:], strict=False):
+        assert not any(
+            upper.endswith(word[:cut]) and lower.startswith(word[cut:])
+            for word in unbroken_words()
+            for cut in range(1, len(word))
+        ), (upper, lower)
 
 
 def test_english_wraps_between_words() -> None:

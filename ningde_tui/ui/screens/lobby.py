@@ -34,7 +34,7 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
-from ...i18n.words import level_name, tr
+from ...i18n.words import level_name, person_name, tr
 from ...net.client import ConnectionLost, Dropped
 from ...net.protocol import BOT, ProtocolError, SeatStatus
 from ...rules.config import RuleConfig
@@ -117,13 +117,19 @@ def shown_rating(rating: Rating) -> str:
     return f"{rating.shown:.1f}"
 
 
+def bot_name(level: str, lang: str) -> str:
+    """A bot of a listed room or game as every view names one (电脑·普通)."""
+    level = clean(level)
+    return person_name(level, BOT, [level], lang)
+
+
 def seat_words(status: SeatStatus, lang: str, cells: int | None = None) -> tuple[str, str]:
     """A seat of a listed room: (who, style): a person's name, a bot by level, or free."""
     if status.kind == BOT:
-        return tr(lang, "lobby.bot", level=level_name(clean(status.level), lang)), MUTED
+        return bot_name(status.level, lang), MUTED
     if not status.name:
         return tr(lang, "lobby.free"), GOOD
-    name = clean(status.name, cells)
+    name = clean(person_name(status.name, status.kind, [], lang), cells)
     if not status.connected:
         return tr(lang, "lobby.away", name=name), ""
     return name, "bold"
@@ -205,9 +211,9 @@ def players_text(game: GameEntry, me: str, lang: str) -> Text:
         if n:
             out.append(" · ", style=MUTED)
         if seat.kind == BOT:
-            who = tr(lang, "lobby.bot", level=level_name(clean(seat.level), lang))
+            who = bot_name(seat.level, lang)
         else:
-            who = clean(seat.name, NAME_CELLS)
+            who = clean(person_name(seat.name, seat.kind, [], lang), NAME_CELLS)
         out.append(who, style=f"bold {GOLD}" if seat.kind != BOT and seat.name == me else "")
         out.append(f" {score:+d}", style=GOOD if score > 0 else BAD if score < 0 else MUTED)
     return out
@@ -850,7 +856,7 @@ class CodeDialog(PlayerModal[tuple[str, bool] | None]):
 def standing_name(standing: Standing, lang: str) -> str:
     """A rated name as players read it: a person's, or a bot's level (``bot:hard``)."""
     if standing.name.startswith("bot:"):
-        return tr(lang, "lobby.bot", level=level_name(standing.name[4:], lang))
+        return bot_name(standing.name[4:], lang)
     return clean(standing.name)
 
 

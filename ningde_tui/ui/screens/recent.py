@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from ...i18n.words import level_name, player_name, tr
+from ...i18n.words import person_name, tr
 from ...records.storage import RecordSummary, list_records
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT
 from ..widgets.keybar import KeyBar
@@ -33,8 +33,7 @@ def mode_key(summary: RecordSummary) -> str:
 
 def players_text(summary: RecordSummary, lang: str) -> str:
     return ", ".join(
-        player_name(s.name, i, lang) if s.human else level_name(s.level, lang)
-        for i, s in enumerate(summary.seats)
+        person_name(s.name, s.kind, [s.level] if s.level else [], lang) for s in summary.seats
     )
 
 

@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...i18n.words import level_name, refusal_text, tr
+from ...i18n.words import level_name, person_name, refusal_text, tr
 from ...net.client import ClientEvent, ConnectionLost, Dropped, RoomClient
 from ...net.protocol import (
     BOT,
@@ -43,6 +43,7 @@ from ...net.protocol import (
     Welcome,
 )
 from ...net.remote import RemoteSeat, hand_result
+from ...records.checks import default_name
 from ...records.record import MAX_NAME_CHARS
 from ...rules.game import Action
 from ...table.seating import Seating
@@ -222,25 +223,28 @@ class RemoteTableScreen(SeatInput):
             line = tr(self.lang, "remote.timed_out_you")
             self.notify(line, severity="warning", timeout=5)
         else:
-            status = self.remote.seats[seat]
-            name = status.name or tr(self.lang, "seat.player", n=seat + 1)
-            line = tr(self.lang, "remote.timed_out", name=name)
+            line = tr(self.lang, "remote.timed_out", name=self.person(seat))
         self.announce(Line(line, "notice"))
 
     def table_names(self) -> tuple[str | None, ...]:
         """Who sits where as the table names them: players by name (offline ones said so),
         your own seat as 你, bots by place (a watcher: every seat by name or level)."""
-        remote, lang = self.remote, self.lang
+        remote = self.remote
         out: list[str | None] = []
         for seat, status in enumerate(remote.seats):
             if seat == remote.seat:
                 out.append(None)
             elif status.kind == "bot":
-                out.append(None if remote.seat is not None else level_name(status.level, lang))
+                out.append(None if remote.seat is not None else self.person(seat))
             else:
-                name = status.name or tr(lang, "seat.player", n=seat + 1)
-                out.append(self._person(name, status))
+                out.append(self._person(self.person(seat), status))
         return tuple(out)
+
+    def person(self, seat: int) -> str:
+        """The player at ``seat`` as the record, 战绩 and every table name them."""
+        status = self.remote.seats[seat]
+        name = status.name or (default_name(seat) if status.kind != "bot" else status.level)
+        return person_name(name, status.kind, [status.level] if status.level else [], self.lang)
 
     def _person(self, name: str, status: SeatStatus) -> str:
         """A person's name at the table: with 托管 and the bot's level while a bot plays
@@ -261,11 +265,10 @@ class RemoteTableScreen(SeatInput):
             self.was_auto = self.remote.seats[mine].auto
             key = "remote.auto_on" if self.was_auto else "remote.auto_off"
             self.announce(Line(tr(self.lang, key), "notice"))
-        for seat, status in enumerate(self.remote.seats):
+        for seat in range(len(self.remote.seats)):
             if seat != self.remote.seat and now[seat] != self.was_connected[seat]:
                 key = "remote.joined" if now[seat] else "remote.left"
-                name = status.name or tr(self.lang, "seat.player", n=seat + 1)
-                self.notify(tr(self.lang, key, name=name), timeout=4)
+                self.notify(tr(self.lang, key, name=self.person(seat)), timeout=4)
         self.was_connected = now
         if self.waiting is not None:
             self.waiting.show_seats()
@@ -502,11 +505,11 @@ class WaitingRoom(PlayerModal[bool]):
     def _seat_line(self, seat: int, status: SeatStatus) -> Text:
         lang = self.lang
         if status.kind == BOT:
-            who, style = tr(lang, "wait.bot", level=level_name(status.level, lang)), MUTED
+            who, style = person_name(status.level, BOT, [status.level], lang), MUTED
         elif seat == self.remote.seat:
             who, style = tr(lang, "wait.you"), f"bold {GOLD}"
         elif status.name:
-            who, style = status.name, ""
+            who, style = person_name(status.name, status.kind, [], lang), ""
             if not status.connected:
                 who += tr(lang, "wait.offline")
         else:

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
-from ...i18n.words import level_name, pattern_name, player_name, tile_name, tr
+from ...i18n.words import pattern_name, people_names, tile_name, tr
 from ...rules.game import Action, ActionType, Observation, Phase
 from ...table.seating import Seating
 from ...table.view import Sight, Standings, TableView
@@ -94,15 +94,8 @@ class ReplayScreen(BoardScreen):
         self._reviews: dict[int, Review] = {}
 
     def _record_names(self) -> tuple[str, ...]:
-        """Seats by their names in the record; a player the record names only by seat (P1,
-        written when no name was given) as the table calls one (玩家1)."""
-        lang = self.lang
-        return tuple(
-            player_name(s.name, i, lang)
-            if s.human
-            else tr(lang, "seat.bot", n=i + 1, level=level_name(s.level or "?", lang))
-            for i, s in enumerate(self.model.seats)
-        )
+        """Seats by their players' names, as 战绩 and the table name them (玩家1, 电脑·普通)."""
+        return people_names([(s.name, s.kind, s.level) for s in self.model.seats], self.lang)
 
     def _set_view(self, seat: int, open_hands: bool) -> None:
         self.open_hands = open_hands

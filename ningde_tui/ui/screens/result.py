@@ -23,6 +23,7 @@ from ...rules.scoring import WinBy
 from ...table.seating import Seating
 from ...table.view import Standings, TableView
 from .. import collect
+from ..localize import localize_bindings
 from ..palette import BAD, BLUE, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..tilefaces import chip, tile_text
 from ..widgets.hand import sort_hand
@@ -84,6 +85,8 @@ class ResultScreen(PlayerModal[None]):
             else ("result.next", "result.next_button")
         )
         self.final_title = final_title or "result.final"
+        # the key bar's Enter says what the button does (回到开始 at the end, not 下一局)
+        localize_bindings(self, self.lang, {"dismiss": self.closing[1]})
 
     def on_mount(self) -> None:
         self.keep_clear_of_side_panel()

@@ -5,12 +5,16 @@ discards, a choice key or button takes a choice. What a decision does is the scr
 
 from __future__ import annotations
 
+from contextlib import suppress
+from dataclasses import replace
+from pathlib import Path
+
 from textual import on
 from textual.binding import Binding
 
 from ...i18n.words import refusal_text, tile_name, tr
 from ...rules.game import Action, ActionType, IllegalAction, Observation
-from ...settings.store import Settings
+from ...settings.store import Settings, load_table_auto, save_table_auto
 from ...table.auto import AUTO_OPTIONS
 from ...table.match import TAKE_BACK_HERE
 from ..model.announce import Line
@@ -133,8 +137,24 @@ class SeatInput(BoardScreen):
         self.announce(Line(tr(self.lang, "auto.played", name=name, what=what), "notice"))
         self.act(action)
 
+    def auto_record(self) -> Path | None:
+        """The record of the game these auto options are kept with (None: not kept)."""
+        return None
+
+    def restore_auto(self) -> None:
+        """The auto options last set at this game's table, if it is being continued (不吃 as
+        every hand starts it)."""
+        record = self.auto_record()
+        kept = None if record is None else load_table_auto(record)
+        if kept is not None:
+            self.auto = replace(kept, no_chi=self.settings_auto.no_chi)
+
     def action_toggle_auto(self, name: str) -> None:
         self.auto = self.auto.toggled(name)
+        record = self.auto_record()
+        if record is not None:
+            with suppress(OSError):  # not kept: this game plays on with them all the same
+                save_table_auto(record, self.auto)
         key = "auto.now_on" if getattr(self.auto, name) else "auto.now_off"
         self.notify(tr(self.lang, key, name=tr(self.lang, f"auto.{name}")), timeout=2)
         self.refresh_table()

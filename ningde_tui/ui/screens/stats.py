@@ -21,7 +21,7 @@ from textual_plotext import PlotextPlot
 
 from ...analysis.stats import Collection, PlayerRow, StatsSummary, collect, tally
 from ...bots.base import LEVELS
-from ...i18n.words import level_name, pattern_name, record_name, tr
+from ...i18n.words import level_name, pattern_name, person_name, tr
 from ...records.storage import records_dir
 from ..widgets.keybar import KeyBar
 from .base import PlayerScreen
@@ -123,7 +123,7 @@ class StatsScreen(PlayerScreen[None]):
         for p in players:
             points = Text(f"{p.points:+d}", style="green" if p.points >= 0 else "red")
             table.add_row(
-                record_name(p.name, p.kind, p.levels, lang),
+                person_name(p.name, p.kind, p.levels, lang),
                 str(p.games),
                 str(p.hands),
                 f"{p.wins} · {rate(p.win_rate)}",
@@ -155,7 +155,7 @@ class StatsScreen(PlayerScreen[None]):
         lo, hi = min(points), max(points)
         rise = max(1, round((hi - lo) / 5))
         plt.yticks([float(y) for y in range(-(-lo // rise) * rise, hi + 1, rise)])  # in the data
-        name = record_name(player.name, player.kind, player.levels, self.lang)
+        name = person_name(player.name, player.kind, player.levels, self.lang)
         plt.title(tr(self.lang, "stats.chart", name=name))
         plt.xlabel(tr(self.lang, "stats.chart_x"))
         plt.ylabel(tr(self.lang, "stats.chart_y"))

@@ -24,7 +24,9 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
-from ...i18n.words import level_name, refusal_text, tile_name, tr
+from ...i18n.words import people_names, refusal_text, tile_name, tr
+from ...records.checks import default_name
+from ...records.storage import BOT_KIND, HUMAN_KIND
 from ...rules.game import Action, ActionType, Event, EventKind, IllegalAction
 from ...table.match import PACES
 from ...table.seating import Seating
@@ -38,6 +40,7 @@ from .seat_input import SeatInput, auto_bindings, choice_bindings, move_bindings
 FRAME = 1 / 60  # seconds: bots moving at once wait this long between slices
 BOT_SLICE = 0.015  # seconds the bots may think on the UI thread at pace instant between frames
 RESULT_PAUSE = 4.0  # seconds a demo shows a hand's result (times the pace)
+LAST_RESULT_SECONDS = 60.0  # seconds ``demo --hands N`` shows its last result before it exits
 
 
 class TableScreen(SeatInput):
@@ -84,30 +87,37 @@ class TableScreen(SeatInput):
         self.private_seat = bottom if len(table.humans) == 1 else None
         if self.hotseat:
             table.hold_claims()  # every discard waits for the players' calls
+        self.restore_auto()
 
     def _table_names(self) -> tuple[str | None, ...] | None:
         """Names at the table: humans by name in hot-seat; every seat by name in a demo."""
-        m, lang = self.table, self.lang
         if self.demo:
-            return tuple(
-                tr(lang, "seat.bot", n=s + 1, level=level_name(m.level(s), lang)) for s in range(4)
-            )
-        if not self.hotseat or m.names is None:
+            return self._people()
+        if not self.hotseat:
             return None
-        return tuple(m.names[s] if m.is_human(s) else None for s in range(4))
+        people = self._people()
+        return tuple(people[s] if self.table.is_human(s) else None for s in range(4))
+
+    def _people(self) -> tuple[str, ...]:
+        """Every seat by its player's name, as the record, 战绩 and the replay name them."""
+        m = self.table
+        return people_names(
+            [
+                (
+                    m.names[s] if m.names else default_name(s) if m.is_human(s) else m.level(s),
+                    HUMAN_KIND if m.is_human(s) else BOT_KIND,
+                    m.level(s),
+                )
+                for s in range(4)
+            ],
+            self.lang,
+        )
 
     def result_seating(self) -> Seating:
         """Everyone looks at a result: in hot-seat every seat by name, not 你/下家."""
-        m, lang = self.table, self.lang
         if not self.hotseat:
             return self.seating
-        names = tuple(
-            (m.names[s] if m.names else tr(lang, "seat.player", n=s + 1))
-            if m.is_human(s)
-            else tr(lang, "seat.bot", n=s + 1, level=level_name(m.level(s), lang))
-            for s in range(4)
-        )
-        return Seating(lang, self.seating.bottom, names, relative=False)
+        return Seating(self.lang, self.seating.bottom, self._people(), relative=False)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -351,6 +361,9 @@ class TableScreen(SeatInput):
         result = table.finish_hand()
         final = table.session_over or self.demo_done
         pause = RESULT_PAUSE * PACES[self.pace] / PACES["normal"] if self.demo else None
+        quits = self.demo_done and self.exit_after_demo
+        if quits:  # the demo's last result: read until a key, or a long while
+            pause = LAST_RESULT_SECONDS
         self.show_over(
             ResultScreen(
                 table.standings(final),
@@ -359,9 +372,15 @@ class TableScreen(SeatInput):
                 seating=self.result_seating(),
                 auto_close=pause,
                 review_from=self.review_from(),
+                closing=("result.quit", "result.quit_button") if quits else None,
             ),
             callback=self._after_result,
         )
+
+    def auto_record(self) -> Path | None:
+        """A game keeps the auto options set at its table with its record."""
+        found = self.review_from()
+        return None if found is None else found[0]
 
     def review_from(self) -> tuple[Path, int] | None:
         """Where 复盘 reads a finished hand from (None for the demo or a game not saved)."""

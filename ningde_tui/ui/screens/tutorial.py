@@ -433,16 +433,17 @@ class TutorialScreen(PlayerScreen[None]):
         return next((i for i, le in enumerate(LESSONS) if le.id not in self.done), None)
 
     def show_status(self) -> None:
+        """How far the player is, and what Enter starts: the lesson under the cursor."""
         lang = self.lang
         text = tr(
             lang, "tutorial.progress", done=len(self.done & set(self.ids)), total=len(LESSONS)
         )
-        following = self.next_lesson()
-        if following is None:
+        if self.next_lesson() is None:
             text += "   " + tr(lang, "tutorial.all_done")
-        else:
-            title = lesson_title(following, lang)
-            text += "   " + tr(lang, "tutorial.next", n=following + 1, title=title)
+        chosen = self.query_one("#lessons", OptionList).highlighted
+        if chosen is not None:
+            key = "tutorial.next" if chosen == self.next_lesson() else "tutorial.chosen"
+            text += "   " + tr(lang, key, n=chosen + 1, title=lesson_title(chosen, lang))
         self.query_one("#tutorial-status", Static).update(text)
 
     @property
@@ -462,6 +463,7 @@ class TutorialScreen(PlayerScreen[None]):
         lesson = LESSONS[event.option_index]
         about = self.query_one("#lesson-about", Prose)
         about.state = ProseState((((tr(self.lang, lesson.key("intro")), SOFT),),))
+        self.show_status()
 
     @on(OptionList.OptionSelected, "#lessons")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -23,6 +23,7 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from .. import textual_compat
+from .prose import wrapped
 from .steady import RowKey, kept_rows
 
 ROWS_KEPT = 256  # rows as drawn, by the line they show
@@ -49,8 +50,19 @@ class TableLog(RichLog, can_focus=False):
         self.texts.append(line)
         # scrolled now, not after the next frame: the new line is drawn in the same frame as
         # the rest of the move
-        self.write(line, scroll_end=False)
+        self._write(line)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _write(self, line: Text) -> None:
+        """A line wrapped as each language wraps (``prose.wrapped``: a Chinese line between
+        characters, never inside 八万); before the log has a width, as Rich wraps it (it is
+        wrapped again once it has one)."""
+        width = self.scrollable_content_region.width
+        if not width:
+            self.write(line, scroll_end=False)
+            return
+        for part in wrapped(line, width):
+            self.write(part, scroll_end=False)
 
     def clear(self) -> TableLog:
         self._rows.clear()  # (the lines are numbered from the start again)
@@ -87,9 +99,9 @@ class TableLog(RichLog, can_focus=False):
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
-        if width and self._wrapped_at and width != self._wrapped_at:
+        if width and width != self._wrapped_at and self.texts:
             self.clear()
             for line in self.texts:
-                self.write(line)
+                self._write(line)
         self._wrapped_at = width
         self.scroll_end(animate=False, immediate=False)  # the newest line stays in sight

@@ -1,7 +1,9 @@
 """Paragraphs of running text that wrap as each language does: English between words,
 Chinese between any two characters (never before a closing mark such as ，。：）」, never after
-an opening one). Rich and Textual wrap only at spaces, so a Chinese sentence with a number or
-a key letter in it (``按 m 胡``, ``共 112 张``) broke at that space and left half a line empty.
+an opening one, never inside one of the game's words: 八万, 普通, 三金倒). Rich and Textual
+wrap only at spaces, so a Chinese sentence with a number or a key letter in it (``按 m 胡``,
+``共 112 张``) broke at that space and left half a line empty, and one without a space is cut
+wherever the line ends (八 / 万). The table's log wraps its lines here too.
 
 ``Prose`` holds its paragraphs as one immutable ``ProseState`` (each a text and its Rich
 style) and draws them wrapped to its width; its height follows the wrapped lines."""
@@ -10,11 +12,14 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from ...i18n.words import unbroken_words
 
 CLOSING = set("，。、：；！？）」』》〉】,.:;!?)")  # no line starts with these
 OPENING = set("（「『《〈【(")  # and none ends with these
@@ -31,14 +36,32 @@ def _may_break_before(text: str, i: int) -> bool:
     return before == " " or cells(before) == 2 or cells(here) == 2
 
 
+@lru_cache(maxsize=1)
+def _words() -> tuple[str, ...]:
+    return tuple(sorted(unbroken_words(), key=len, reverse=True))
+
+
+def inside_words(text: str) -> set[int]:
+    """The indices of ``text`` that continue one of the game's words (``八万``'s 万): no line
+    breaks before them."""
+    inside: set[int] = set()
+    for word in _words():
+        at = text.find(word)
+        while at >= 0:
+            inside.update(range(at + 1, at + len(word)))
+            at = text.find(word, at + 1)
+    return inside
+
+
 def break_offsets(text: str, width: int) -> list[int]:
     """Where one paragraph breaks into lines of at most ``width`` cells (a word longer than
     a line is cut)."""
     width = max(width, 4)
     offsets: list[int] = []
     start, used, cut = 0, 0, 0  # the line's first index, its cells, where it may break
+    inside = inside_words(text) if any(cells(ch) == 2 for ch in text) else set()
     for i, ch in enumerate(text):
-        if i > start and _may_break_before(text, i):
+        if i > start and i not in inside and _may_break_before(text, i):
             cut = i
         if used + cells(ch) > width and text[start:i].strip():
             start = cut if cut > start else i

@@ -43,6 +43,7 @@ from ..palette import (
 )
 from ..tilefaces import ARROWS, FLAT, HUGE, LARGE, STANDING, TALL, WIDE, chip
 from .pond import PondShape, PondView
+from .prose import break_offsets
 from .steady import Unscrolled, redraw_rows
 
 SIDE = STACKS_PER_SIDE
@@ -250,17 +251,45 @@ def line_width(segments: Line) -> int:
     return sum(cell_len(text) for text, _ in segments)
 
 
-def fit_centre(groups: list[list[Line]], width: int, height: int) -> list[Line]:
+def wrap_part(part: Line, width: int) -> list[Line]:
+    """A part of the centre in lines of at most ``width`` cells, broken as running text is
+    (``prose.break_offsets``: between words, never inside 八万), its styles kept."""
+    if line_width(part) <= width:
+        return [part]
+    text = "".join(piece for piece, _ in part)
+    styles = [style for piece, style in part for _ in piece]
+    cuts = [0, *break_offsets(text, width), len(text)]
+    rows: list[Line] = []
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        row: Line = []
+        for i in range(start, end):
+            if row and row[-1][1] == styles[i]:
+                row[-1] = (row[-1][0] + text[i], styles[i])
+            else:
+                row.append((text[i], styles[i]))
+        if row:  # the spaces the line was broken at are not drawn
+            row[0] = (row[0][0].lstrip(), row[0][1])
+            row[-1] = (row[-1][0].rstrip(), row[-1][1])
+        rows.append([(piece, style) for piece, style in row if piece])
+    return rows
+
+
+def fit_centre(
+    groups: list[list[Line]], width: int, height: int, most: int | None = None
+) -> list[Line]:
     """The centre's lines in ``width`` × ``height``: each group on one line, its parts joined
-    by `` · ``, or one part a line where that is too wide; the first groups (the least
-    needed) left out while there are too many lines, and a blank line between groups where
-    there is room."""
+    by `` · ``, or one part a line where that is too wide (a part wider than ``most``, the
+    widest line the centre can hold, on lines of its own: ``wrap_part``); the first groups
+    (the least needed) left out while there are too many lines, and a blank line between
+    groups where there is room."""
+    most = width if most is None else most
     sep: Line = [(" · ", MUTED)]
     laid: list[list[Line]] = []
     for parts in groups:
         parts = [p for p in parts if p]
         joined = [seg for k, p in enumerate(parts) for seg in (sep + p if k else p)]
-        laid.append([joined] if line_width(joined) <= width else parts)
+        wrapped = [row for p in parts for row in wrap_part(p, most)]
+        laid.append([joined] if line_width(joined) <= width else wrapped)
     while len(laid) > 1 and sum(len(g) for g in laid) > height:
         laid.pop(0)
     lines = [line for group in laid for line in group]
@@ -365,7 +394,10 @@ class WallView(Unscrolled, Widget):
         s = self.state
         cx, cy, cw, ch = self.layout_inside.centre
         tray = cw >= CENTRE_W and ch >= CENTRE_H
-        lines = fit_centre(self.centre(), cw - 4 if tray else cw, ch - 2 if tray else ch)
+        # the widest line the tray holds: its borders and the column ``put`` leaves before
+        # the right one
+        most = cw - 3 if tray else cw
+        lines = fit_centre(self.centre(), cw - 4 if tray else cw, ch - 2 if tray else ch, most)
         text_w = max((line_width(line) for line in lines), default=0)
         box_w, box_h = (text_w + 4, len(lines) + 2) if tray else (text_w, len(lines))
         box_w = min(max(box_w, min(cw, CENTRE_W)), cw)
@@ -393,8 +425,9 @@ class WallView(Unscrolled, Widget):
             put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], len(grid[row]))
 
     def centre(self) -> list[list[Line]]:
-        """The centre's groups of parts, the least needed first: the hand, the dice, the
-        dealer, the gold, the counts, whose turn."""
+        """The centre's groups of parts, the least needed first: the hand, the dice, what the
+        wall's marks stand for (where they are letters), the dealer, the gold, the counts,
+        whose turn."""
         s = self.state
         lang, asc = s.lang, s.ascii_tiles
         dealer: Line = [
@@ -424,7 +457,8 @@ class WallView(Unscrolled, Widget):
         else:
             turn = [(s.turn_text, f"bold {GOOD}")]
         hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
-        return [hand, dice, [dealer], gold, counts, [turn]]
+        legend = [[(part, MUTED)] for part in tr(lang, "table.marks_legend").split("|") if part]
+        return [hand, dice, *([legend] if legend else []), [dealer], gold, counts, [turn]]
 
     def render_line(self, y: int) -> Strip:
         grid = self.lines()
