@@ -121,7 +121,7 @@ class Summary:
 
 
 # ----------------------------------------------------------------------------- workers
-def _end_with_parent(parent: int) -> None:
+def end_with_parent(parent: int) -> None:
     """Pool initializer: end this worker when ``parent`` dies, even by SIGKILL.
 
     A killed parent runs no clean-up, so nothing would stop its workers playing on for
@@ -274,7 +274,7 @@ def simulate(
 
     if workers > 1:
         with ProcessPoolExecutor(
-            workers, initializer=_end_with_parent, initargs=(os.getpid(),)
+            workers, initializer=end_with_parent, initargs=(os.getpid(),)
         ) as pool:
             for block in pool.map(job, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
                 take(block)
