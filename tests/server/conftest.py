@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-
 NET_TESTS = str(Path(__file__).resolve().parents[1] / "net")
 if NET_TESTS not in sys.path:
     sys.path.append(NET_TESTS)
