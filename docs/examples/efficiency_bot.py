@@ -3,9 +3,9 @@
     ningde arena --bot-cmd "python docs/examples/efficiency_bot.py" --against normal
 
 It counts how many tiles its hand still needs to be a winning shape (five sets and a pair,
-less one set for each meld), golds filling any gap, and discards the tile that leaves the
-fewest needed; between equals, the one that leaves the most unseen tiles that would lower it
-(进张), then the loneliest. It claims (吃/碰/杠) only when that lowers what it needs, and wins,
+less one set for each meld), golds filling any gap and 白板 standing for the gold's face, and
+discards the tile that leaves the fewest needed; between equals, the one that leaves the most
+unseen tiles that would lower it (进张), then the loneliest. It claims (吃/碰/杠) only when that lowers what it needs, and wins,
 robs the gold and lays down 三金倒 whenever it may. docs/bots-protocol.md tells the messages.
 """
 
@@ -56,14 +56,8 @@ def needed(hand: list[str], gold: str, groups: int) -> int:
 
 @lru_cache(maxsize=200_000)
 def _needed(hand: tuple[str, ...], gold: str, groups: int) -> int:
-    plain = [t for t in hand if t != gold]
-    whites = plain.count("w")
+    plain = [face(t, gold) for t in hand if t != gold]
     options = [suit_shapes(tuple(plain.count(f"{r}{s}") for r in range(1, 10))) for s in SUITS]
-    options.append(
-        frozenset({(whites // 3, 0, 0, whites % 3), (0, 0, 1, whites - 2)})
-        if whites >= 2
-        else frozenset({(0, 0, 0, whites)})
-    )
     shapes = {(0, 0, 0, 0)}  # the suits' shapes added up, each count capped where it stops helping
     for suit in options:
         shapes = {
@@ -92,24 +86,26 @@ def unseen(obs: dict) -> dict[str, int]:
 
 def score_after(hand: list[str], obs: dict, groups: int, left: dict[str, int]) -> tuple:
     """How good ``hand`` is to hold: fewest tiles needed, then most tiles that lower it."""
-    need = needed(hand, obs["gold"], groups)
-    near = {t for t in hand if t != obs["gold"]}  # only a tile near one held can help
-    helpful = [k for k, n in left.items() if n and any(_close(k, t) for t in near)]
+    gold = obs["gold"]
+    need = needed(hand, gold, groups)
+    near = {face(t, gold) for t in hand if t != gold}  # only a tile near one held can help
+    helpful = [k for k, n in left.items() if n and any(_close(face(k, gold), t) for t in near)]
     gain = sum(left[k] for k in helpful if needed(hand + [k], obs["gold"], groups) < need)
     return need, -gain
 
 
+def face(tile: str, gold: str) -> str:
+    """白板 is no wild tile: it is an ordinary tile of the gold's face (替金, rules.md §4)."""
+    return gold if tile == "w" else tile
+
+
 def _close(a: str, b: str) -> bool:
-    if "w" in (a, b):
-        return a == b
     return a[1] == b[1] and abs(int(a[0]) - int(b[0])) <= 2
 
 
-def loneliness(tile: str, hand: list[str]) -> int:
-    if tile == "w":
-        return hand.count(tile) * 3
-    rank, suit = int(tile[0]), tile[1]
-    return sum(1 for t in hand if t[1:] == suit and t != "w" and abs(int(t[0]) - rank) <= 2)
+def loneliness(tile: str, hand: list[str], gold: str) -> int:
+    mine = face(tile, gold)
+    return sum(1 for t in hand if t != gold and _close(face(t, gold), mine))
 
 
 def best_discard(obs: dict, discards: list[dict]) -> dict:
@@ -118,7 +114,10 @@ def best_discard(obs: dict, discards: list[dict]) -> dict:
     def value(action: dict) -> tuple:
         rest = list(hand)
         rest.remove(action["tile"])
-        return (*score_after(rest, obs, groups, left), loneliness(action["tile"], hand))
+        return (
+            *score_after(rest, obs, groups, left),
+            loneliness(action["tile"], hand, obs["gold"]),
+        )
 
     return min(discards, key=value)
 

@@ -235,10 +235,11 @@ class Transcript:
             self.file = None
 
 
-def room_options(hands: int, record: bool) -> RoomOptions:
+def room_options(hands: int, record: bool, config: RuleConfig | None = None) -> RoomOptions:
     """A room that plays as fast as its bots decide: no pace, no claim pause, no pause
-    between hands, ``hands`` hands."""
+    between hands, ``hands`` hands (with the rules ``config``)."""
     return RoomOptions(
+        config=config,
         pace="instant",
         claim_pause=(0.0, 0.0),
         result_pause=0.0,
@@ -252,7 +253,10 @@ async def play_game(plan: ArenaPlan, game: Game, bot: CommandBot) -> Room:
     await bot.restart()
     bot.begin_game()
     room = ArenaRoom.new(
-        "ARENA", game.kinds(plan.against), room_options(game.hands, plan.log is not None), game.seed
+        "ARENA",
+        game.kinds(plan.against),
+        room_options(game.hands, plan.log is not None, plan.config),
+        game.seed,
     )
     transcript = None
     if plan.log is not None:
