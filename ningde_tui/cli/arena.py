@@ -96,8 +96,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--bot-cmd: {exc}")
     if not words:
         parser.error("--bot-cmd is empty")
-    if args.log is not None and args.log.exists() and not args.log.is_dir():
-        parser.error(f"--log: {args.log} is not a folder")
+    if args.log is not None:
+        try:
+            args.log.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            parser.error(f"--log: cannot make the folder {args.log}: {exc.strerror or exc}")
     plan = ArenaPlan(
         args.bot_cmd,
         (against[0], against[1], against[2]),
@@ -113,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"{PROG}: cannot start {args.bot_cmd!r}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: stopped", file=sys.stderr)
+        return 130
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:

@@ -332,10 +332,9 @@ def _worker(args: tuple[ArenaPlan, list[Game]]) -> Tally:
 
 def run_arena(plan: ArenaPlan, workers: int = 1) -> ArenaSummary:
     """Play the plan (its games shared among ``workers`` processes, each with its own bot
-    program) and add it up. Raises OSError when the bot program cannot be started."""
+    program) and add it up. ``plan.log``, if given, must be a folder. Raises OSError when the
+    bot program cannot be started."""
     todo = games(plan)
-    if plan.log is not None:
-        plan.log.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     tally = Tally.empty(plan.against)
     if workers <= 1:

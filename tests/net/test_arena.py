@@ -95,7 +95,7 @@ def test_a_bot_that_misbehaves_costs_only_its_own_decisions(tmp_path: Path, kind
 
 
 def test_the_log_holds_each_games_record_and_each_hands_lines(tmp_path: Path) -> None:
-    log = tmp_path / "log"
+    log = tmp_path
     run_arena(plan(f"{PYTHON} {EXAMPLE_BOT}", hands=2, seed=4, log=log))
     record = log / "game-0000.jsonl"
     check = subprocess.run(
@@ -147,6 +147,7 @@ def test_the_command_prints_the_bots_figures_beside_the_opponents() -> None:
         ["--bot-cmd", "x", "--timeout", "0"],
         ["--bot-cmd", "'unclosed"],
         ["--bot-cmd", "no-such-program-here"],
+        ["--bot-cmd", "x", "--log", "/dev/null/log"],
     ],
 )
 def test_bad_options_exit_2_with_a_message(args: list[str]) -> None:
