@@ -5,7 +5,8 @@ entry points (``room_server_message``, ``room_client_message``, ``lobby_server_m
 ``lobby_client_message``). ``FrameCheck`` is installed by the room and server tests' conftest
 around every test: it keeps the text of every frame a room or the lobby hands a connection
 (``Room._send_text``, which in-process rooms use too, and ``WebPeer.send``, which every
-WebSocket frame goes through) and checks them all against the schema once the test is done,
+WebSocket frame goes through), and the JSON of every answer of a community server's HTTP
+(``server.api.json_response``), and checks them all against the schema once the test is done,
 so the checking takes nothing from the test's own timing. A text checked once (a broadcast
 goes to every connection as one text) is not checked again.
 """
@@ -23,6 +24,7 @@ from jsonschema import Draft202012Validator
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "docs" / "spec" / "protocol.schema.json"
 ROOM_SERVER, ROOM_CLIENT = "room_server_message", "room_client_message"
 LOBBY_SERVER, LOBBY_CLIENT = "lobby_server_message", "lobby_client_message"
+HTTP = "http_response"  # the JSON of a community server's read-only HTTP
 _CHECKED: set[int] = set()  # hashes of the texts found valid in this process
 
 
@@ -87,12 +89,14 @@ class FrameCheck:
 
 
 def install(monkeypatch: pytest.MonkeyPatch) -> FrameCheck:
-    """Keep every frame the rooms and the lobby send while the test runs."""
+    """Keep every frame the rooms and the lobby send, and every JSON answer of the server's
+    HTTP, while the test runs."""
     from ningde_tui.net.room import Room
     from ningde_tui.net.server import WebPeer
+    from ningde_tui.server import api
 
     frames = FrameCheck()
-    room_send, web_send = Room._send_text, WebPeer.send
+    room_send, web_send, json_response = Room._send_text, WebPeer.send, api.json_response
 
     def send_text(room: Room, conn: Any, text: str, message: Any = None) -> None:
         frames.keep(ROOM_SERVER, text)
@@ -104,8 +108,13 @@ def install(monkeypatch: pytest.MonkeyPatch) -> FrameCheck:
         frames.keep(LOBBY_SERVER if lobby else ROOM_SERVER, text)
         web_send(peer, text)
 
+    def answer(body: Any, *args: Any, **kwargs: Any) -> Any:
+        frames.keep(HTTP, json.dumps(body, ensure_ascii=False))
+        return json_response(body, *args, **kwargs)
+
     monkeypatch.setattr(Room, "_send_text", send_text)
     monkeypatch.setattr(WebPeer, "send", send)
+    monkeypatch.setattr(api, "json_response", answer)
     return frames
 
 
