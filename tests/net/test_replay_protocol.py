@@ -180,3 +180,21 @@ def test_a_record_that_cannot_be_read_exits_2(tmp_path: Path) -> None:
             timeout=120,
         )
         assert done.returncode == 2 and "line 1" in done.stderr, done.stderr
+
+
+RECORDS = sorted(
+    p for p in (ROOT / "tests" / "records").glob("*.jsonl") if p.name != "result_bad.jsonl"
+)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.stem)
+async def test_a_hand_written_record_plays_through_the_room_to_its_results(record: Path) -> None:
+    """Claims written in any order or left out (a seat that wrote nothing passed), windows,
+    the last round: the room plays them to the results the engine's replay gives."""
+    from ningde_tui.records.record import replay_file
+
+    replay = replay_file(record)
+    played = await replay_seat(record, 1, replay=replay)
+    results = [json.loads(t) for t in played.texts if t.startswith('{"t":"result"')]
+    assert played.complete
+    assert [r["deltas"] for r in results] == [h.result["deltas"] for h in replay.hands if h.result]
