@@ -24,6 +24,7 @@ import math
 import os
 import statistics
 import time
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -107,7 +108,7 @@ class Tally:
     opponents: list[SeatStats]
     draws: int = 0
     faults: Counter[str] = field(default_factory=Counter)
-    round_trips: list[float] = field(default_factory=list)
+    round_trips: array[float] = field(default_factory=lambda: array("d"))
     starts: int = 0
     on_wall: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # duplicate: this wall's
 
@@ -121,7 +122,7 @@ class Tally:
             mine.merge(theirs)
         self.draws += other.draws
         self.faults.update(other.faults)
-        self.round_trips += other.round_trips
+        self.round_trips.extend(other.round_trips)
         self.starts += other.starts
 
 

@@ -22,6 +22,7 @@ import asyncio
 import json
 import shlex
 import time
+from array import array
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from typing import IO, Any, Protocol, TextIO
@@ -113,7 +114,7 @@ class CommandBot:
         self.process: asyncio.subprocess.Process | None = None
         self.dead = False
         self.faults: Counter[str] = Counter()
-        self.round_trips: list[float] = []
+        self.round_trips: array[float] = array("d")  # compact: a long arena run has millions
         self.told_at = 0.0  # when the last line was written to the program
         self.starts = 0
         self.game_lines: list[str] | None = None  # the game's lines so far (``begin_game``)
