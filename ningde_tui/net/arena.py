@@ -62,7 +62,7 @@ class ArenaPlan:
 
 
 @dataclass(frozen=True)
-class Game:
+class ArenaGame:
     """One game of the plan: its room's seed, the bot's seat, its number of hands, a name."""
 
     seed: int
@@ -79,17 +79,17 @@ class Game:
         return kinds
 
 
-def games(plan: ArenaPlan) -> list[Game]:
+def games(plan: ArenaPlan) -> list[ArenaGame]:
     """Every game of the plan, in order."""
     if plan.duplicate:
         return [
-            Game(derived_seed(plan.seed, wall), seat, 1, f"wall-{wall:04d}-seat-{seat}")
+            ArenaGame(derived_seed(plan.seed, wall), seat, 1, f"wall-{wall:04d}-seat-{seat}")
             for wall in range(plan.hands)
             for seat in range(4)
         ]
     count = math.ceil(plan.hands / GAME_HANDS)
     return [
-        Game(
+        ArenaGame(
             derived_seed(plan.seed, i),
             plan.seat,
             min(GAME_HANDS, plan.hands - i * GAME_HANDS),
@@ -249,7 +249,7 @@ def room_options(hands: int, record: bool, config: RuleConfig | None = None) -> 
     )
 
 
-async def play_game(plan: ArenaPlan, game: Game, bot: CommandBot) -> Room:
+async def play_game(plan: ArenaPlan, game: ArenaGame, bot: CommandBot) -> Room:
     """Play one game with ``bot`` in its seat; the room, its session played, is returned."""
     await bot.restart()
     bot.begin_game()
@@ -278,7 +278,7 @@ async def play_game(plan: ArenaPlan, game: Game, bot: CommandBot) -> Room:
     return room
 
 
-def _count(tally: Tally, plan: ArenaPlan, game: Game, room: Room) -> None:
+def _count(tally: Tally, plan: ArenaPlan, game: ArenaGame, room: Room) -> None:
     match = room.match
     assert match is not None
     results = match.session.results
@@ -306,7 +306,7 @@ def _count(tally: Tally, plan: ArenaPlan, game: Game, room: Room) -> None:
             tally.on_wall = [0, 0, 0, 0]
 
 
-async def play_games(plan: ArenaPlan, todo: Sequence[Game]) -> Tally:
+async def play_games(plan: ArenaPlan, todo: Sequence[ArenaGame]) -> Tally:
     """Play ``todo`` with one bot program, started here and closed at the end."""
     stderr = None
     if plan.log is not None:
@@ -326,7 +326,7 @@ async def play_games(plan: ArenaPlan, todo: Sequence[Game]) -> Tally:
     return tally
 
 
-def _worker(args: tuple[ArenaPlan, list[Game]]) -> Tally:
+def _worker(args: tuple[ArenaPlan, list[ArenaGame]]) -> Tally:
     plan, todo = args
     return asyncio.run(play_games(plan, todo))
 
