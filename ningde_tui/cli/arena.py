@@ -126,6 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _pm(ci: float | None) -> str:
+    return "" if ci is None else f"±{ci:.2f}"
+
+
 def render(summary: ArenaSummary) -> str:
     """The summary as a few lines of text."""
     data = summary.to_json()
@@ -136,14 +140,18 @@ def render(summary: ArenaSummary) -> str:
         f"{count} {kind} ({summary.hands} hands, {data['draws']} drawn) "
         f"against {', '.join(plan.against)}",
         "",
-        f"{'':8} {'points/hand':>12} {'95% CI':>8} {'win %':>6} {'deal-in %':>9}  wins by pattern",
+        f"{'':8} {'points/hand':>12} {'95% CI':>8} {'bot − it':>16} {'win %':>6} "
+        f"{'deal-in %':>9}  wins by pattern",
     ]
     for row in [data["bot"], *data["opponents"]]:
-        ci = "" if row["ci95"] is None else f"±{row['ci95']:.2f}"
+        minus = row.get("bot_minus")
+        versus = ""
+        if minus is not None and minus["per_hand"] is not None:
+            versus = f"{minus['per_hand']:+.2f} {_pm(minus['ci95'])}"
         patterns = " ".join(f"{k} {v}" for k, v in row["wins_by_pattern"].items())
         lines.append(
-            f"{row['name']:8} {row['per_hand']:>+12.2f} {ci:>8} {row['win_pct']:>6.1f} "
-            f"{row['deal_in_pct']:>9.1f}  {patterns}"
+            f"{row['name']:8} {row['per_hand']:>+12.2f} {_pm(row['ci95']):>8} {versus:>16} "
+            f"{row['win_pct']:>6.1f} {row['deal_in_pct']:>9.1f}  {patterns}"
         )
     faults = data["faults"]
     lines += [

@@ -34,7 +34,7 @@ from typing import Any, TextIO
 
 from ..rules.config import RuleConfig
 from ..rules.game import Action, Observation
-from ..sim.simulate import SeatStats, derived_seed, end_with_parent
+from ..sim.simulate import SeatStats, derived_seed, end_with_parent, mean_ci
 from .bots import FAULTS, CommandBot, play_seat
 from .local import LocalClient
 from .protocol import HUMAN
@@ -148,9 +148,19 @@ class ArenaSummary:
         p99 = trips[min(len(trips) - 1, math.ceil(0.99 * len(trips)) - 1)]
         return 1000 * statistics.median(trips), 1000 * p99
 
+    def bot_minus(self, opponent: SeatStats) -> tuple[float, float]:
+        """The bot's points per hand less ``opponent``'s, and the half-width of its 95%
+        interval: paired over the same walls (``--duplicate``) or hands, so the luck both
+        shared cancels out of it."""
+        bot = self.tally.bot.per_wall
+        return mean_ci([b - o for b, o in zip(bot, opponent.per_wall, strict=True)])
+
     def to_json(self) -> dict[str, Any]:
         tally = self.tally
         seats = [_seat_json(tally.bot)] + [_seat_json(s) for s in tally.opponents]
+        for row, opponent in zip(seats[1:], tally.opponents, strict=True):
+            mean, ci = self.bot_minus(opponent)
+            row["bot_minus"] = {"per_hand": _rounded(mean), "ci95": _rounded(ci)}
         trip = self.round_trip_ms()
         return {
             "hands": self.hands,
@@ -177,11 +187,15 @@ def _seat_json(stats: SeatStats) -> dict[str, Any]:
         "hands": stats.hands,
         "points": stats.points,
         "per_hand": round(mean, 3),
-        "ci95": None if math.isnan(ci) else round(ci, 3),
+        "ci95": _rounded(ci),
         "win_pct": round(100 * stats.wins / n, 2),
         "deal_in_pct": round(100 * stats.deal_ins / n, 2),
         "wins_by_pattern": dict(sorted(stats.patterns.items(), key=lambda kv: -kv[1])),
     }
+
+
+def _rounded(ci: float) -> float | None:
+    return None if math.isnan(ci) else round(ci, 3)
 
 
 # ----------------------------------------------------------------------------- one game

@@ -35,6 +35,12 @@ def test_the_example_bot_plays_every_hand_without_a_fault() -> None:
     seats = [data["bot"], *data["opponents"]]
     assert sum(s["points"] for s in seats) == 0
     assert [s["name"] for s in seats] == ["bot", "normal", "easy", "normal"]
+    for row in data["opponents"]:  # paired over the same hands: the difference of the means
+        paired = row["bot_minus"]
+        assert paired["per_hand"] == pytest.approx(
+            data["bot"]["per_hand"] - row["per_hand"], abs=0.01
+        )
+        assert paired["ci95"] > 0
 
 
 def test_the_games_are_the_same_however_many_workers_play_them() -> None:
