@@ -18,6 +18,7 @@ from pathlib import Path
 from ..net.arena import GAME_HANDS, ArenaPlan, ArenaSummary, run_arena
 from ..net.bots import FAULTS
 from .options import parse_levels, parse_seed
+from .progress import with_hands_bar
 
 PROG = "ningde arena"
 
@@ -112,7 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         args.log,
     )
     try:
-        summary = run_arena(plan, args.workers)
+        if sys.stderr.isatty():
+            total = plan.hands * (4 if plan.duplicate else 1)
+            summary = with_hands_bar(
+                "arena", total, lambda tick: run_arena(plan, args.workers, tick)
+            )
+        else:
+            summary = run_arena(plan, args.workers)
     except OSError as exc:
         print(f"{PROG}: cannot start {args.bot_cmd!r}: {exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -20,13 +20,16 @@ trip of each decision are counted there and summed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
+import multiprocessing
 import os
+import queue
 import statistics
 import time
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +44,7 @@ from .protocol import HUMAN
 from .room import Room, RoomOptions
 
 GAME_HANDS = 16  # hands of one plain game
+PROGRESS_SECONDS = 0.25  # how often the progress is looked at while workers play
 BOT_NAME = "bot"
 
 
@@ -320,8 +324,11 @@ def _count(tally: Tally, plan: ArenaPlan, game: ArenaGame, room: Room) -> None:
             tally.on_wall = [0, 0, 0, 0]
 
 
-async def play_games(plan: ArenaPlan, todo: Sequence[ArenaGame]) -> Tally:
-    """Play ``todo`` with one bot program, started here and closed at the end."""
+async def play_games(
+    plan: ArenaPlan, todo: Sequence[ArenaGame], played: Callable[[int], None] | None = None
+) -> Tally:
+    """Play ``todo`` with one bot program, started here and closed at the end; ``played``
+    hears the hands of each game as it ends."""
     stderr = None
     if plan.log is not None:
         stderr = (plan.log / f"bot-stderr-{os.getpid()}.txt").open("ab")
@@ -330,6 +337,8 @@ async def play_games(plan: ArenaPlan, todo: Sequence[ArenaGame]) -> Tally:
     try:
         for game in todo:
             _count(tally, plan, game, await play_game(plan, game, bot))
+            if played is not None:
+                played(game.hands)
     finally:
         await bot.close()
         if stderr is not None:
@@ -340,28 +349,52 @@ async def play_games(plan: ArenaPlan, todo: Sequence[ArenaGame]) -> Tally:
     return tally
 
 
-def _worker(args: tuple[ArenaPlan, list[ArenaGame]]) -> Tally:
-    plan, todo = args
-    return asyncio.run(play_games(plan, todo))
+def _worker(args: tuple[ArenaPlan, list[ArenaGame], Any]) -> Tally:
+    plan, todo, done = args  # done: a queue the hands of each game go to (None: none)
+    return asyncio.run(play_games(plan, todo, None if done is None else done.put))
 
 
-def run_arena(plan: ArenaPlan, workers: int = 1) -> ArenaSummary:
+def run_arena(
+    plan: ArenaPlan, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> ArenaSummary:
     """Play the plan (its games shared among ``workers`` processes, each with its own bot
-    program) and add it up. ``plan.log``, if given, must be a folder. Raises OSError when the
-    bot program cannot be started."""
+    program) and add it up; ``progress`` hears the hands played so far after each game.
+    ``plan.log``, if given, must be a folder. Raises OSError when the bot program cannot be
+    started."""
     todo = games(plan)
     started = time.perf_counter()
     tally = Tally.empty(plan.against)
+    count = _Counter(progress)
     if workers <= 1:
-        tally.merge(_worker((plan, todo)))
-    else:
-        # the games a worker plays run together (a duplicate wall's four plays in one worker)
-        size = 4 if plan.duplicate else 1
-        units = [todo[i : i + size] for i in range(0, len(todo), size)]
-        shares = [[g for unit in units[w::workers] for g in unit] for w in range(workers)]
-        with ProcessPoolExecutor(
-            workers, initializer=end_with_parent, initargs=(os.getpid(),)
-        ) as pool:
-            for part in pool.map(_worker, [(plan, share) for share in shares if share]):
-                tally.merge(part)
+        tally.merge(asyncio.run(play_games(plan, todo, None if progress is None else count)))
+        return ArenaSummary(plan, tally, time.perf_counter() - started)
+    # the games a worker plays run together (a duplicate wall's four plays in one worker)
+    size = 4 if plan.duplicate else 1
+    units = [todo[i : i + size] for i in range(0, len(todo), size)]
+    shares = [[g for unit in units[w::workers] for g in unit] for w in range(workers)]
+    with contextlib.ExitStack() as stack:
+        done = None if progress is None else stack.enter_context(multiprocessing.Manager()).Queue()
+        pool = stack.enter_context(
+            ProcessPoolExecutor(workers, initializer=end_with_parent, initargs=(os.getpid(),))
+        )
+        parts = [pool.submit(_worker, (plan, share, done)) for share in shares if share]
+        while done is not None and not all(part.done() for part in parts):
+            with contextlib.suppress(queue.Empty):
+                count(done.get(timeout=PROGRESS_SECONDS))
+        while done is not None and not done.empty():
+            count(done.get())
+        for part in parts:
+            tally.merge(part.result())
     return ArenaSummary(plan, tally, time.perf_counter() - started)
+
+
+class _Counter:
+    """Adds up the hands played and tells ``progress`` the total."""
+
+    def __init__(self, progress: Callable[[int], None] | None) -> None:
+        self.progress, self.hands = progress, 0
+
+    def __call__(self, hands: int) -> None:
+        self.hands += hands
+        if self.progress is not None:
+            self.progress(self.hands)

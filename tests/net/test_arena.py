@@ -160,3 +160,12 @@ def test_bad_options_exit_2_with_a_message(args: list[str]) -> None:
     done = run_cli(*args, "--hands", "1") if "--hands" not in args else run_cli(*args)
     assert done.returncode == 2
     assert "ningde arena" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_progress_is_told_after_each_game(workers: int) -> None:
+    told: list[int] = []
+    summary = run_arena(
+        plan(f"{PYTHON} {EXAMPLE_BOT}", hands=3, duplicate=True), workers, told.append
+    )
+    assert told == sorted(told) and told[-1] == summary.hands == 12
