@@ -12,9 +12,10 @@ with no claim pause and no wait between hands (the seat says ``ready`` at once).
   the opponents rotated with it (as ``simulate --duplicate``), so the luck of the deal cancels.
 
 A game depends only on the seed and its number, however many worker processes share them.
-Each worker keeps one bot program for all its games (a program that ended, or was stopped for
-being late or reading nothing, is started afresh for the next game); its faults and the round
-trip of each decision are counted there and summed.
+Each worker keeps one bot program for all its games. A program stopped for being late or reading
+nothing, or one that ended, is started again at once and its seat reconnects to the room, which
+hands it the whole hand (once a game; then the safe move until the next game starts it
+afresh). Its faults and the round trip of each decision are counted there and summed.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from .room import Room, RoomOptions
 
 GAME_HANDS = 16  # hands of one plain game
 PROGRESS_SECONDS = 0.25  # how often the progress is looked at while workers play
+RESTARTS_A_GAME = 1  # a stopped or ended bot program is started again this often in a game
 BOT_NAME = "bot"
 
 
@@ -215,16 +217,26 @@ class ArenaRoom(Room):
 
 class _Kept:
     """The worker's bot program for one game: ``play_seat`` closes its player at the end of
-    the game, the worker closes the program once all its games are played."""
+    the game, the worker closes the program once all its games are played. A program that was
+    stopped (late, reading nothing) or has ended is started again once a game, and its seat's
+    connection comes back to the room, which hands it the whole hand as to any client that
+    reconnects; a second time, the seat plays the safe move until the game ends."""
 
-    def __init__(self, bot: CommandBot) -> None:
-        self.bot = bot
+    def __init__(self, bot: CommandBot, client: LocalClient) -> None:
+        self.bot, self.client = bot, client
+        self.restarts = RESTARTS_A_GAME
 
     async def tell(self, text: str) -> None:
         await self.bot.tell(text)
 
     async def decide(self, obs: Observation, seq: int) -> Action:
-        return await self.bot.decide(obs, seq)
+        action = await self.bot.decide(obs, seq)
+        if self.bot.dead and self.restarts > 0:
+            self.restarts -= 1
+            await self.bot.restart()
+            self.bot.begin_game()  # its lines from the reconnection on
+            self.client.reconnect()
+        return action
 
     async def close(self) -> None:
         return None
@@ -282,8 +294,9 @@ async def play_game(plan: ArenaPlan, game: ArenaGame, bot: CommandBot) -> Room:
         room.log_path = plan.log / f"{game.name}.jsonl"
         transcript = bot.transcript = Transcript(plan.log, game.name)
     runner = asyncio.ensure_future(room.run())
+    client = LocalClient(room, BOT_NAME)
     try:
-        await play_seat(LocalClient(room, BOT_NAME), _Kept(bot))
+        await play_seat(client, _Kept(bot, client))
         await bot.flush()  # the game's last lines: its result and ``over``
         await runner
     finally:

@@ -17,6 +17,7 @@ from typing import Any
 from ..rules.config import RuleConfig
 from ..rules.game import Action
 from . import protocol, wire
+from .client import Dropped
 from .protocol import Act, Error, Hello, Over, Ready, ServerMessage, Welcome
 from .room import Conn, Room
 
@@ -48,13 +49,27 @@ class LocalClient:
         self.rules: RuleConfig | None = None
         self.last_text = ""
         self.conn: Conn | None = None
+        self._again = False  # come back before the next message (``reconnect``)
 
-    async def messages(self) -> AsyncIterator[ServerMessage]:
+    def reconnect(self) -> None:
+        """Leave the room and come back with the seat's token before the next message, as a
+        client whose connection dropped does: a ``Dropped``, then the room's ``welcome``, its
+        ``seats`` and a ``state`` with the whole hand so far (``seq`` from 1 again). Frames the
+        old connection had not read yet are dropped with it."""
+        self._again = True
+
+    async def messages(self) -> AsyncIterator[ServerMessage | Dropped]:
         """The room's messages until ``over``, an ``error`` or the room closes the connection."""
         peer = LocalPeer()
         self.conn = self.room.join(peer, Hello(self.name, self.token, False))
         try:
             while True:
+                if self._again and self.conn is not None:
+                    self._again = False
+                    self.room.leave(self.conn)
+                    peer = LocalPeer()
+                    self.conn = self.room.join(peer, Hello(self.name, self.token, False))
+                    yield Dropped(1, 0.0, "the seat's player was started again")
                 text = await peer.frames.get()
                 if text is None:
                     return

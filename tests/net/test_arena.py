@@ -169,3 +169,42 @@ def test_the_progress_is_told_after_each_game(workers: int) -> None:
         plan(f"{PYTHON} {EXAMPLE_BOT}", hands=3, duplicate=True), workers, told.append
     )
     assert told == sorted(told) and told[-1] == summary.hands == 12
+
+
+def test_a_bot_late_once_is_started_again_and_handed_the_hand(tmp_path: Path) -> None:
+    """Its program is stopped at the late answer and started again, and the seat comes back
+    to the room as a reconnecting client does: welcome, seats, the whole hand so far."""
+    script = tmp_path / "slow_once.py"
+    marker = tmp_path / "was_slow"
+    script.write_text(
+        "import json, pathlib, sys, time\n"
+        f"marker = pathlib.Path({str(marker)!r})\n"
+        "decisions = 0\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['t'] == 'state' and m['obs']['legal']:\n"
+        "        decisions += 1\n"
+        "        if decisions == 3 and not marker.exists():\n"
+        "            marker.touch()\n"
+        "            time.sleep(60)\n"
+        "        legal = m['obs']['legal']\n"
+        "        act = next((a for a in legal if a['a'] == 'pass'), legal[-1])\n"
+        "        print(json.dumps({'seq': m['seq'], **act}), flush=True)\n",
+        encoding="utf-8",
+    )
+    log = tmp_path / "log"
+    log.mkdir()
+    data = run_arena(plan(f"{PYTHON} {script}", hands=3, timeout=1.0, seed=2, log=log)).to_json()
+    assert data["faults"] == {"late": 1, "not_json": 0, "illegal": 0, "gone": 0}
+    assert data["bot_starts"] == 2 and data["hands"] == 3
+    told = [
+        json.loads(line[2:])
+        for part in sorted(log.glob("game-0000-hand-*.txt"))
+        for line in part.read_text(encoding="utf-8").splitlines()
+        if line.startswith("> ")
+    ]
+    welcomes = [i for i, m in enumerate(told) if m["t"] == "welcome"]
+    assert len(welcomes) == 2
+    again = told[welcomes[1] :]
+    assert [m["t"] for m in again[:3]] == ["welcome", "seats", "state"]
+    assert again[2]["seq"] == 1 and again[2]["events"][0]["kind"] == "deal"  # the whole hand
