@@ -3,7 +3,8 @@
 - ``rules`` is the engine: it imports the standard library and itself, nothing else;
 - ``bots`` see the engine only: the standard library, ``rules`` and themselves (no UI);
 - ``records`` (format, storage, the hostile-input reader) sit on ``rules``; ``sim`` and
-  ``analysis`` on ``rules``, ``bots`` and ``records``; none of them knows the UI;
+  ``analysis`` on ``rules``, ``bots`` and ``records``; none of them knows the UI; ``net``
+  (the rooms, and the arena that plays them headless) may use ``sim``;
 - ``ui/model`` (match, hints, announcements, translations, settings) is Textual-free;
 - the package root holds no loose modules; the command modules of the headless tools (calc,
   replay --check, simulate, stats, review) never load the UI (Textual) at import time;
@@ -82,10 +83,11 @@ LAYERS = {
         *("ningde_tui.rules", "ningde_tui.records", "ningde_tui.i18n", "ningde_tui.table"),
         *("ningde_tui.settings", "platformdirs"),
     ),
-    # online rooms: the server and its clients, below the UI (the table they open is the UI's)
+    # online rooms: the server and its clients, below the UI (the table they open is the UI's);
+    # the arena plays its rooms headless the way ``sim`` plays its hands
     "net": (
         *("ningde_tui.rules", "ningde_tui.bots", "ningde_tui.records", "ningde_tui.table"),
-        *("ningde_tui.net", "websockets", "platformdirs"),
+        *("ningde_tui.sim", "ningde_tui.net", "websockets", "platformdirs"),
     ),
     # a server for a community: many rooms, a lobby, players and ratings (on net, below the UI)
     "server": (

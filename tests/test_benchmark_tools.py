@@ -98,3 +98,8 @@ def test_fit_reading_gives_the_shipped_read_weights() -> None:
     out = run("fit_reading.py", str(BENCH / "data" / "feeds.jsonl.gz"))
     fitted = out[out.index("READ_WEIGHTS = (") :].splitlines()[1 : 1 + len(READ_WEIGHTS)]
     assert tuple(float(line.split(",")[0]) for line in fitted) == READ_WEIGHTS
+
+
+def test_the_arena_bench_runs() -> None:
+    out = run("bench_arena.py", "--hands", "4", "--workers", "1")
+    assert "arena" in out and "simulate" in out and "faults 0" in out

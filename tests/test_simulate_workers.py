@@ -89,8 +89,8 @@ def test_workers_end_when_simulate_is_killed_by_sigkill():
 WATCHER = """
 import os, sys, time
 sys.platform = "darwin"
-from ningde_tui.sim.simulate import _end_with_parent
-_end_with_parent(os.getppid())
+from ningde_tui.sim.simulate import end_with_parent
+end_with_parent(os.getppid())
 print(os.getpid(), flush=True)
 time.sleep(60)
 """

@@ -45,8 +45,6 @@ def main() -> None:
         if message.get("t") == "state" and message["obs"]["legal"]:
             answer = {"t": "act", "seq": message["seq"], **choose(message["obs"])}
             print(json.dumps(answer), flush=True)
-        elif message.get("t") in ("over", "error"):
-            return
 
 
 if __name__ == "__main__":

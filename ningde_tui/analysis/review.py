@@ -16,13 +16,14 @@ human seat, else the first).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.base import WINNING, make_bot
 from ..bots.evaluate import discard_outlook
 from ..records.record import Replay
-from ..rules.game import Action, ActionType, Game
+from ..rules.game import Action, ActionType, Game, Observation
 from ..rules.tiles import tile_str
 
 PROG = "ningde review"
@@ -162,10 +163,34 @@ def review_replay(replay: Replay, seat: int, level: str = REVIEWER) -> Review:
     return out
 
 
+def review_advice(
+    replay: Replay, seat: int, advice: Iterable[tuple[int, Observation, Action, Action]]
+) -> Review:
+    """A review from choices made elsewhere (an outside bot's, ``ningde review --bot-cmd``):
+    ``advice`` holds, for each decision of ``seat``, its hand, the seat's Observation, the
+    played and the suggested action. A decision's ``step`` is its place among the hand's
+    decisions in the record."""
+    out = Review(seat)
+    steps = {
+        hand.number: [i for i, d in enumerate(hand.game.decisions) if d.seat == seat]
+        for hand in replay.hands
+    }
+    for hand, obs, played, suggested in advice:
+        mine = steps.get(hand, [])
+        k = sum(1 for d in out.decisions if d.hand == hand)
+        step = mine[k] if k < len(mine) else -1
+        out.decisions.append(_measured(Decision(hand, step, seat, played, suggested), obs))
+    return out
+
+
 def _judge(game: Game, bot: Any, hand: int, step: int, played: Action) -> Decision:
     obs = game.observation(played.seat)
-    suggested = bot.choose(obs)
-    d = Decision(hand, step, played.seat, played, suggested)
+    return _measured(Decision(hand, step, played.seat, played, bot.choose(obs)), obs)
+
+
+def _measured(d: Decision, obs: Observation) -> Decision:
+    """A discard's shanten and effective tiles, played and suggested, from ``obs``."""
+    played, suggested = d.played, d.suggested
     if played.type == ActionType.DISCARD and played.tile is not None:
         d.shanten_played, d.effective_played = discard_outlook(obs, played.tile)
     if suggested.type == ActionType.DISCARD and suggested.tile is not None:

@@ -38,6 +38,7 @@ COMMANDS: dict[str, Command] = {
     "simulate": Command("simulate", "let bots play hands headless", False),
     "stats": Command("stats", "each player's record over every saved game", False),
     "review": Command("review", "the strongest bot's view of every decision of one seat", False),
+    "arena": Command("arena", "measure your own bot program against the built-in bots", False),
 }
 DEFAULT = "play"
 

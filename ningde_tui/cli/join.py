@@ -110,7 +110,7 @@ async def play_headless(args: argparse.Namespace) -> int:
         player = BuiltinBot(args.bot)
         name = args.name or args.bot
     else:
-        command = CommandBot(args.bot_cmd, args.bot_timeout)
+        command = CommandBot(args.bot_cmd, args.bot_timeout, sys.stderr)
         try:
             await command.start()
         except OSError as exc:

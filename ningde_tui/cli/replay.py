@@ -1,13 +1,16 @@
 """``ningde replay``: watch a record on the table, check it headless (``--check [--json]``), or
-print it step by step as text (``--text``) (interfaces.md §2). The record may be a hand a
+print it step by step as text (``--text``) (interfaces.md §2), or print the room protocol's
+messages one seat was sent (``--seat N --protocol``, §8). The record may be a hand a
 community server serves (§7): ``ningde replay CODE-N --server URL`` or ``ningde replay
 URL/r/CODE-N`` fetches it, checks it, keeps it in the data folder and opens that."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n.words import pattern_name, people_names, tile_name, tr
@@ -61,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not _fetched(args):
         return 2
+    if args.protocol:
+        if args.check or args.text:
+            parser.error("--protocol prints the seat's messages: not with --check or --text")
+        return _protocol(args)
     if not args.check and not args.text:
         return _watch(args)
     return _headless(args)
@@ -91,8 +98,8 @@ def build_app(argv: list[str] | None = None) -> NingdeApp:
     arguments, or for --check and --text, which print instead of opening the app)."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.check or args.text:
-        parser.error("--check and --text print the record; they open no app")
+    if args.check or args.text or args.protocol:
+        parser.error("--check, --text and --protocol print the record; they open no app")
     if not _fetched(args):
         raise SystemExit(2)
     return _watch_app(args)
@@ -108,6 +115,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="with --check: one JSON line per hand")
     parser.add_argument("--text", action="store_true", help="print the game step by step as text")
     parser.add_argument(
+        "--protocol",
+        action="store_true",
+        help="print the room protocol's messages the seat (--seat) was sent, one JSON a line",
+    )
+    parser.add_argument(
         "--seat", type=int, choices=(1, 2, 3, 4), default=1, help="the seat at the bottom (1-4)"
     )
     parser.add_argument(
@@ -121,14 +133,39 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _headless(args: argparse.Namespace) -> int:
+def _read(args: argparse.Namespace) -> Replay | None:
+    """The record replayed, or None (said on stderr)."""
     try:
-        replay = replay_file(args.file)
+        return replay_file(args.file)
     except OSError as exc:
         print(f"ningde replay: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
     except RecordError as exc:
         print(f"ningde replay: {args.file}: {exc}", file=sys.stderr)
+    return None
+
+
+def _protocol(args: argparse.Namespace) -> int:
+    """The §6 messages seat ``--seat`` (1-4: the protocol's seat 0-3) was sent, one a line."""
+    from ..net.replay import replay_seat
+
+    replay = _read(args)
+    if replay is None:
+        return 2
+    played = asyncio.run(replay_seat(Path(args.file), args.seat - 1, replay=replay))
+    for text in played.texts:
+        print(text)
+    if not played.complete:
+        print(
+            f"ningde replay: {args.file}: the record stops in the middle of hand "
+            f"{len(replay.hands)}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _headless(args: argparse.Namespace) -> int:
+    replay = _read(args)
+    if replay is None:
         return 2
     for warning in replay.warnings:
         print(f"ningde replay: {args.file}: warning: {warning}", file=sys.stderr)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from ..bots.base import known_bots
 from ..sim.simulate import Summary, seating_orders, simulate
 from .options import parse_seed
+from .progress import with_hands_bar
 
 
 # ----------------------------------------------------------------------------- output
@@ -114,23 +114,8 @@ def _simulate_with_progress(
     args: argparse.Namespace, bots: list[str], total: int, run: dict[str, Any]
 ) -> Summary:
     """Simulate with a progress bar on the terminal's stderr (hands done, hands per second)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        "[cyan]{task.fields[rate]}",
-        TimeRemainingColumn(),
-        transient=True,
-        console=Console(stderr=True),
-    ) as bar:
-        task = bar.add_task("simulating", total=total, rate="")
-        started = time.perf_counter()
-
-        def tick(n: int) -> None:
-            rate = n / max(1e-9, time.perf_counter() - started)
-            bar.update(task, completed=n, rate=f"{rate:.0f} hands/s")
-
-        return simulate(args.hands, args.seed, bots, args.record, progress=tick, **run)
+    return with_hands_bar(
+        "simulating",
+        total,
+        lambda tick: simulate(args.hands, args.seed, bots, args.record, progress=tick, **run),
+    )

@@ -858,6 +858,10 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "复盘 {who}：与困难电脑从同一视角的选择相比",
         "Review of {who}: beside the hard bot's choice from the same view",
     ),
+    "cli.review_head_cmd": (
+        "复盘 {who}：与你的机器人程序 {cmd} 从同一视角的选择相比",
+        "Review of {who}: beside your bot program's choice ({cmd}) from the same view",
+    ),
     "cli.review_row": (
         "第{hand}局 第{step}步：打的 {played} 建议 {suggested}{extra}",
         "hand {hand:>2} step {step:>3}: played {played} suggested {suggested}{extra}",

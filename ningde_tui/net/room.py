@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from ..bots.base import Player, make_bot
 from ..records.checks import default_name
@@ -131,6 +131,7 @@ class RoomOptions:
     result_pause: float | None = None  # None: RESULT_PAUSE at the pace
     config: RuleConfig | None = None
     record: bool = True
+    hands: int | None = None  # the session ends after this many hands (the arena's games)
 
     @property
     def pace_s(self) -> float:
@@ -219,7 +220,7 @@ class Room:
         options: RoomOptions | None = None,
         seed: int = 0,
         **hooks: Any,
-    ) -> Room:
+    ) -> Self:
         """``seat_kinds``: four entries, ``"human"`` or a bot level."""
         if len(seat_kinds) != 4:
             raise ValueError("a room has four seats")
@@ -231,7 +232,7 @@ class Room:
     @classmethod
     def resumed(
         cls, state: Resumed, held: SeatTokens, options: RoomOptions | None = None, **hooks: Any
-    ) -> Room:
+    ) -> Self:
         """A room rebuilt from its record and its room file: the same code, the same tokens
         (every player's seat waits for them, a bot taking it after the grace)."""
         match = Match.resumed(state)
@@ -471,7 +472,7 @@ class Room:
         if place.conn is not conn:
             return  # replaced by a newer connection with the token
         place.conn = None
-        if self.match is not None and not self.match.session_over and not self._stop.is_set():
+        if self.match is not None and not self.session_over and not self._stop.is_set():
             self._start_grace(conn.seat)
         self._line(f"seat {conn.seat + 1}: {place.name} left")
         self._seats_changed()
@@ -763,21 +764,36 @@ class Room:
         server keeps its rooms' records in its own folder)."""
         return new_record_path("room", self.seed)
 
+    def new_match(self) -> Match:
+        """The session the room plays, dealt from its seed (a replay's room deals a record's
+        walls instead)."""
+        humans = [s for s, p in enumerate(self.seats) if p.kind == HUMAN]
+        bots = [p.level for p in self.seats if p.kind == BOT]
+        path = self.new_record_path() if self.options.record else None
+        return Match.new(
+            self.seed,
+            bots,
+            self.options.rounds,
+            self._config(),
+            humans=humans,
+            names=[p.name or default_name(s) for s, p in enumerate(self.seats)],
+            recorder_path=path,
+            rounds_limit=self.options.hands is None,  # a number of hands: whatever the rounds
+        )
+
+    @property
+    def session_over(self) -> bool:
+        """The session has ended: its rounds are played, or its ``hands``."""
+        match = self.match
+        if match is None:
+            return False
+        hands = self.options.hands
+        return match.session_over or (hands is not None and match.hands_played >= hands)
+
     def _begin(self) -> None:
         """The first deal (or, continued, the hand where the record stopped)."""
         if self.match is None:
-            humans = [s for s, p in enumerate(self.seats) if p.kind == HUMAN]
-            bots = [p.level for p in self.seats if p.kind == BOT]
-            path = self.new_record_path() if self.options.record else None
-            self.match = Match.new(
-                self.seed,
-                bots,
-                self.options.rounds,
-                self._config(),
-                humans=humans,
-                names=[p.name or default_name(s) for s, p in enumerate(self.seats)],
-                recorder_path=path,
-            )
+            self.match = self.new_match()
         if self.record_path is not None:
             tokens.save(self.record_path, self.tokens)
         for seat, place in enumerate(self.seats):
@@ -855,7 +871,7 @@ class Room:
                 if self._stopping:
                     break
                 self._finish_hand()
-                if self.match.session_over:
+                if self.session_over:
                     self._broadcast(protocol.over(self.match.session.scores))
                     self._line("the session is over")
                     break
@@ -882,7 +898,7 @@ class Room:
         self._rouse()
 
     def _close(self) -> None:
-        over = self.match is not None and self.match.session_over
+        over = self.session_over
         for place in self.seats:
             if place.timer is not None:
                 place.timer.cancel()

@@ -85,12 +85,21 @@ class SeatStats:
 
     def mean_ci(self) -> tuple[float, float]:
         """Mean points per hand and the half-width of its 95% interval (over walls)."""
-        xs = self.per_wall
-        if len(xs) < 2:
+        if len(self.per_wall) < 2:
             return (self.points / max(1, self.hands), float("nan"))
-        mean = sum(xs) / len(xs)
-        var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
-        return mean, 1.96 * math.sqrt(var / len(xs))
+        return mean_ci(self.per_wall)
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the half-width of its 95% interval (normal approximation; nan
+    with fewer than two values)."""
+    if not xs:
+        return float("nan"), float("nan")
+    mean = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return mean, float("nan")
+    var = sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
+    return mean, 1.96 * math.sqrt(var / len(xs))
 
 
 @dataclass
@@ -121,7 +130,7 @@ class Summary:
 
 
 # ----------------------------------------------------------------------------- workers
-def _end_with_parent(parent: int) -> None:
+def end_with_parent(parent: int) -> None:
     """Pool initializer: end this worker when ``parent`` dies, even by SIGKILL.
 
     A killed parent runs no clean-up, so nothing would stop its workers playing on for
@@ -274,7 +283,7 @@ def simulate(
 
     if workers > 1:
         with ProcessPoolExecutor(
-            workers, initializer=_end_with_parent, initargs=(os.getpid(),)
+            workers, initializer=end_with_parent, initargs=(os.getpid(),)
         ) as pool:
             for block in pool.map(job, tasks, chunksize=max(1, len(tasks) // (workers * 8))):
                 take(block)

@@ -16,3 +16,6 @@ def data_dir(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     monkeypatch.setenv(ENV_DATA_DIR, str(folder))
     return folder
+
+
+from schema_helpers import frames_follow_the_schema as frames_follow_the_schema  # noqa: E402

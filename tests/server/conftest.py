@@ -11,6 +11,8 @@ NET_TESTS = str(Path(__file__).resolve().parents[1] / "net")
 if NET_TESTS not in sys.path:
     sys.path.append(NET_TESTS)
 
+from schema_helpers import frames_follow_the_schema as frames_follow_the_schema  # noqa: E402
+
 
 @pytest.fixture
 def redis_server(tmp_path):
