@@ -720,12 +720,17 @@ class CommunityServer(RoomServer):
         return [self._entry(r).to_dict() for r in self._listed()[: lobby.MAX_ROOMS_LISTED]]
 
     def _own_listing(self) -> tuple[int, list[dict[str, Any]]]:
-        """What this process publishes to the shared list: its count of rooms and its public
-        rooms with their order's keys."""
-        entries = [
-            {"entry": self._entry(r).to_dict(), "free": r.free_seats, "created": r.created_at}
-            for r in self._listed()[: lobby.MAX_ROOMS_LISTED]
-        ]
+        """What this process publishes to the shared list: its count of rooms and its best
+        public rooms with their order's keys, as many as one ``rooms`` frame holds (no lobby
+        shows more of any owner's: the list's traffic through the store stays one frame an
+        owner)."""
+        entries, size = [], 0
+        for room in self._listed()[: lobby.MAX_ROOMS_LISTED]:
+            entry = self._entry(room).to_dict()
+            size += len(lobby.dumps(entry).encode()) + 1
+            if size > protocol.MAX_MESSAGE:
+                break
+            entries.append({"entry": entry, "free": room.free_seats, "created": room.created_at})
         return len(self.rooms), entries
 
     async def _push_rooms(self) -> None:

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from net_helpers import Player
-from server_helpers import LobbyClient, get, start_server_process, wait_for
+from server_helpers import LobbyClient, get, start_server_process, stop_processes, wait_for
 
 from ningde_tui.net.client import Dropped, RoomClient
 from ningde_tui.net.protocol import Welcome
@@ -119,3 +119,28 @@ async def test_workers_answer_as_one_server_and_a_killed_worker_comes_back(tmp_p
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+@pytest.mark.serial
+async def test_workers_take_over_the_rooms_of_a_server_that_ran_alone(tmp_path) -> None:
+    data = tmp_path / "server"
+    alone, url = await start_server_process(data)
+    processes = [alone]
+    try:
+        maker = await LobbyClient(url).connect("Mia")
+        made = [await maker.ask(lobby.create(BOTS, pace="instant")) for _ in range(4)]
+        await maker.close()
+        alone.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(alone.wait(), 30) == 0
+        process, url = await start_server_process(data, 0, "--workers", "2")
+        processes.append(process)
+        front = urlsplit(url).port
+        await until_listed(front, {m["code"] for m in made})  # every room back, on a worker
+        player = Player(f"ws://127.0.0.1:{front}/{made[0]['code']}", "Oz", plays=False)
+        await player.connect()
+        await player.run(lambda m: m["t"] == "welcome")
+        assert player.seat == 0
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 60) == 0
+    finally:
+        await stop_processes(processes)
