@@ -499,7 +499,7 @@ class CommunityServer(RoomServer):
         elsewhere = await self._owner_of(self._code(path)) if "/" not in path[1:] else None
         if elsewhere is not None:
             return api.redirect(f"{elsewhere}{path}")
-        return self._unknown_code(address)
+        return await self._unknown_code(address)
 
     async def _owner_of(self, code: str) -> str | None:
         """The base URL of the process of the community that owns room ``code``, if another
@@ -518,8 +518,8 @@ class CommunityServer(RoomServer):
         """A room's path (``/CODE``): a socket, not an HTTP answer."""
         return "/" not in path[1:] and self._code(path) in self.rooms
 
-    def _unknown_code(self, address: str) -> Response:
-        if not self.code_limit.hit(address):
+    async def _unknown_code(self, address: str) -> Response:
+        if not self.code_limit.hit(address) or not await self._within("codes", address, CODE_RATE):
             return self._rate_limited()
         return api.error_response(HTTPStatus.NOT_FOUND, "no_room", "no such room")
 
@@ -637,16 +637,28 @@ class CommunityServer(RoomServer):
         except StoreError:
             self._send(conn, lobby.refused(lobby.UNAVAILABLE, "the server cannot answer that now"))
 
-    def _may_make(self, conn: LobbyConn) -> dict[str, Any] | None:
+    async def _within(self, kind: str, address: str, limit: int) -> bool:
+        """Is ``address`` within the community's ``limit`` of ``kind`` a minute, counted across
+        all its processes in the store (one process alone: its own count is the whole)."""
+        if self.shared is None:
+            return True
+        try:
+            return await self.store.tally(f"{kind}:{address}", 60.0) <= limit
+        except StoreError:
+            return True  # each process's own limit still holds
+
+    async def _may_make(self, conn: LobbyConn) -> dict[str, Any] | None:
         """None if ``conn`` may make a room now, else the refusal."""
         if len(self.rooms) + self._making >= self.settings.max_rooms:
             return lobby.refused(lobby.FULL, "the server holds all the rooms it can: try later")
-        if not self.room_limit.hit(conn.address):
+        if not self.room_limit.hit(conn.address) or not await self._within(
+            "rooms", conn.address, ROOM_RATE
+        ):
             return lobby.refused(lobby.RATE_LIMITED, f"at most {ROOM_RATE} new rooms a minute")
         return None
 
     async def _create(self, conn: LobbyConn, create: Create) -> None:
-        refusal = self._may_make(conn)
+        refusal = await self._may_make(conn)
         if refusal is not None:
             self._send(conn, refusal)
             return
@@ -808,7 +820,7 @@ class CommunityServer(RoomServer):
         except StoreError:
             return self._unavailable()
         if where is None:
-            return self._unknown_code(address)
+            return await self._unknown_code(address)
         if isinstance(where, str):
             return api.redirect(f"{as_http(where)}/r/{text}")
         record, over = where

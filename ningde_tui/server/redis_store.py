@@ -11,6 +11,7 @@ Keys (all under ``ningde:``):
   when they ended);
 - ``room:CODE`` (hash: as ``RoomRow``, its owner among it: the room directory, code → the
   owner's base URL), and ``open`` and ``open:OWNER`` (sets of the open rooms' codes);
+- ``tally:KEY:WINDOW`` (a limit's count in one window of time, expiring after the next);
 - ``listing:OWNER`` (what an owner published, JSON, expiring ``LIVE_SECONDS`` after its last
   heartbeat) and ``owners`` (a sorted set of owners by their last heartbeat).
 
@@ -271,6 +272,18 @@ class RedisStore:
             pipe.delete(_k("listing", owner))
             pipe.zrem(_k("owners"), owner)
             await pipe.execute()
+
+    async def tally(self, key: str, window: float) -> int:
+        """Count one more of ``key`` in the current fixed ``window`` (a key that expires with
+        the next window)."""
+        now = time.time()
+        name = _k("tally", key, str(int(now // window)))
+        async with self._guard("count a limit") as db:
+            pipe = db.pipeline(transaction=True)
+            pipe.incr(name)
+            pipe.expire(name, int(2 * window))
+            counted, _ = await pipe.execute()
+        return int(counted)
 
     async def listing(self) -> list[Published]:
         async with self._guard("read the rooms") as db:

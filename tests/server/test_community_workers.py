@@ -14,11 +14,21 @@ from urllib.parse import urlsplit
 
 import pytest
 from net_helpers import Player
-from server_helpers import LobbyClient, get, start_server_process, stop_processes, wait_for
+from server_helpers import (
+    LobbyClient,
+    aget,
+    get,
+    lobby_url,
+    running_server,
+    start_server_process,
+    stop_processes,
+    wait_for,
+)
 
 from ningde_tui.net.client import Dropped, RoomClient
 from ningde_tui.net.protocol import Welcome
 from ningde_tui.server import lobby
+from ningde_tui.server.community import ROOM_RATE
 
 BOTS = ["human", "easy", "easy", "easy"]
 
@@ -144,3 +154,18 @@ async def test_workers_take_over_the_rooms_of_a_server_that_ran_alone(tmp_path) 
         assert await asyncio.wait_for(process.wait(), 60) == 0
     finally:
         await stop_processes(processes)
+
+
+async def test_the_limits_per_address_hold_across_the_processes(tmp_path) -> None:
+    """Two processes sharing one store (here two servers in this process, on one SQLite file):
+    an address that made its rooms of the minute on one is refused more on the other."""
+    data = tmp_path / "server"
+    async with running_server(data, shared=True) as one, running_server(data, shared=True) as two:
+        maker = await LobbyClient(lobby_url(one)).connect("Mia")
+        for _ in range(ROOM_RATE):
+            assert (await maker.ask(lobby.create(BOTS)))["t"] == "created"
+        other = await LobbyClient(lobby_url(two)).connect("Noa")  # the same address
+        refused = await other.ask(lobby.create(BOTS))
+        assert (refused["t"], refused["code"]) == ("refused", "rate_limited")
+        status, _ = await aget(two, f"/{one.rooms.popitem()[0]}")  # a room of the other's
+        assert status == 307
