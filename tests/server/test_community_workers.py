@@ -17,6 +17,7 @@ from net_helpers import Player
 from server_helpers import (
     LobbyClient,
     aget,
+    free_ports,
     get,
     lobby_url,
     running_server,
@@ -169,3 +170,28 @@ async def test_the_limits_per_address_hold_across_the_processes(tmp_path) -> Non
         assert (refused["t"], refused["code"]) == ("refused", "rate_limited")
         status, _ = await aget(two, f"/{one.rooms.popitem()[0]}")  # a room of the other's
         assert status == 307
+
+
+@pytest.mark.serial
+async def test_a_killed_server_takes_its_workers_and_comes_back_with_its_rooms(tmp_path) -> None:
+    data, front = tmp_path / "server", free_ports(3)
+    process, url = await start_server_process(data, front, "--workers", "2")
+    processes = [process]
+    try:
+        workers = [pid for pid, _ in workers_of(process.pid).values()]
+        maker = await LobbyClient(url).connect("Mia")
+        made = await maker.ask(lobby.create(BOTS, pace="instant"))
+        await maker.close()
+        await until_listed(front, {made["code"]})
+        process.kill()  # kill -9 of the whole server: its workers end with it
+        await process.wait()
+        await wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))
+        again, _ = await start_server_process(data, front, "--workers", "2")  # the same ports
+        processes.append(again)
+        await until_listed(front, {made["code"]})
+        player = Player(f"ws://127.0.0.1:{front}/{made['code']}", "Oz", plays=False)
+        await player.connect()
+        await player.run(lambda m: m["t"] == "welcome")
+        assert player.seat == 0
+    finally:
+        await stop_processes(processes)
