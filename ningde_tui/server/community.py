@@ -133,7 +133,8 @@ class ServerSettings:
     shared: bool = False
     sockets: tuple[socket.socket, ...] = ()  # listen on these (its own first), not host:port
     front: str | None = None  # the lobby's base URL when it is not this process's own
-    siblings: tuple[str, ...] = ()  # one machine's workers sharing SQLite: their owners (``_ours``)
+    siblings: tuple[str, ...] = ()  # one machine's workers: their owners (``max_rooms`` is theirs)
+    adopt: bool = False  # the workers share out rooms of owners that are none of them (``_ours``)
 
 
 @dataclass(eq=False)
@@ -396,7 +397,7 @@ class CommunityServer(RoomServer):
 
     # ------------------------------------------------------------------ resuming
     async def _resume_all(self) -> None:
-        mine = None if self.shared is None or self.settings.siblings else self.owner
+        mine = None if self.shared is None or self.settings.adopt else self.owner
         for row in await self.store.open_rooms(mine):
             if not self._ours(row):
                 continue
@@ -442,7 +443,7 @@ class CommunityServer(RoomServer):
         siblings = self.settings.siblings
         if self.shared is None or row.owner == self.owner:
             return True
-        if not siblings or row.owner in siblings or self.owner not in siblings:
+        if not self.settings.adopt or row.owner in siblings or self.owner not in siblings:
             return False
         return zlib.crc32(row.code.encode()) % len(siblings) == siblings.index(self.owner)
 
@@ -637,6 +638,15 @@ class CommunityServer(RoomServer):
         except StoreError:
             self._send(conn, lobby.refused(lobby.UNAVAILABLE, "the server cannot answer that now"))
 
+    def _rooms_here(self) -> int:
+        """The rooms ``max_rooms`` counts: this process's, and a machine's workers' all
+        together (each other worker's as it last published them)."""
+        others = 0
+        if self.shared is not None:
+            counts = self.shared.counts
+            others = sum(counts.get(o, 0) for o in self.settings.siblings if o != self.owner)
+        return len(self.rooms) + others
+
     async def _within(self, kind: str, address: str, limit: int) -> bool:
         """Is ``address`` within the community's ``limit`` of ``kind`` a minute, counted across
         all its processes in the store (one process alone: its own count is the whole)."""
@@ -649,7 +659,7 @@ class CommunityServer(RoomServer):
 
     async def _may_make(self, conn: LobbyConn) -> dict[str, Any] | None:
         """None if ``conn`` may make a room now, else the refusal."""
-        if len(self.rooms) + self._making >= self.settings.max_rooms:
+        if self._rooms_here() + self._making >= self.settings.max_rooms:
             return lobby.refused(lobby.FULL, "the server holds all the rooms it can: try later")
         if not self.room_limit.hit(conn.address) or not await self._within(
             "rooms", conn.address, ROOM_RATE

@@ -195,3 +195,29 @@ async def test_a_killed_server_takes_its_workers_and_comes_back_with_its_rooms(t
         assert player.seat == 0
     finally:
         await stop_processes(processes)
+
+
+@pytest.mark.serial
+async def test_the_workers_hold_max_rooms_together(tmp_path) -> None:
+    process, url = await start_server_process(
+        tmp_path / "server", 0, "--workers", "2", "--max-rooms", "4"
+    )
+    try:
+        ports = [urlsplit(owner).port for _, owner in workers_of(process.pid).values()]
+        made = []
+        for n in range(4):  # wherever each lands, the machine holds four
+            client = await LobbyClient(url).connect(f"P{n}")
+            made.append(await client.ask(lobby.create(BOTS)))
+            await client.close()
+        assert [m["t"] for m in made] == ["created"] * 4
+        for port in ports:  # each worker has read the other's count
+            async with asyncio.timeout(30):
+                while await counted(port) != 4:
+                    await asyncio.sleep(0.2)
+        for n, port in enumerate(ports):
+            client = await LobbyClient(f"ws://127.0.0.1:{port}/lobby").connect(f"Late{n}")
+            refused = await client.ask(lobby.create(BOTS))
+            assert (refused["t"], refused["code"]) == ("refused", "full")
+            await client.close()
+    finally:
+        await stop_processes([process])
