@@ -169,7 +169,7 @@ CREATE TABLE IF NOT EXISTS tallies (key TEXT PRIMARY KEY, start REAL NOT NULL, n
 _TO_2 = "ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''"
 
 
-def _iso(seconds: float) -> str:
+def iso_time(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -432,7 +432,7 @@ def _game_of(row: Sequence[Any]) -> GameEntry:
     room, ended, seats, scores, hands = row
     return GameEntry(
         room,
-        _iso(ended),
+        iso_time(ended),
         tuple(GameSeat(s["name"], s["kind"], s.get("level", "")) for s in json.loads(seats)),
         tuple(json.loads(scores)),
         tuple(replay_code(room, n) for n in range(1, hands + 1)),
