@@ -302,8 +302,7 @@ def run(count: int, args: argparse.Namespace) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-server-") as folder:
         data = Path(folder) / "server"
         redis, url = start_redis(Path(folder)) if args.redis else (None, None)
-        limit = count + 10 if not args.workers else 2 * count + 10  # workers: each its share
-        server, port = start_server(data, limit, args.workers, url)
+        server, port = start_server(data, count + 10, args.workers, url)
         try:
             time.sleep(0.5)
             rss_before = rss_bytes(server.pid)

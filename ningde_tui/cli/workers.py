@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import os
 import signal
 import socket
@@ -71,9 +70,10 @@ def as_worker(settings: ServerSettings, args: argparse.Namespace) -> None:
     settings.sockets = (own, front)
     settings.shared = True
     settings.front = args.worker_front
+    settings.siblings = owners
     # one machine's SQLite file holds this machine's rooms alone: its workers share out those of
     # owners that are none of them; Redis holds every machine's, which stay their owners'
-    settings.siblings = owners if args.redis is None else ()
+    settings.adopt = args.redis is None
     settings.public_url = owners[args.worker]
     settings.own_collections = True
 
@@ -112,8 +112,7 @@ class Parent:
             worker_url(self.front_url, w.own.getsockname()[1], w.k + 1, public)
             for w in self.workers
         ]
-        per_worker = math.ceil(settings.max_rooms / count)
-        self.argv = [*argv, "--data", str(settings.data), "--max-rooms", str(per_worker)]
+        self.argv = [*argv, "--data", str(settings.data)]
         self.stopping = False
 
     def start(self, worker: Worker, wait: bool) -> None:

@@ -134,7 +134,8 @@ class ServerSettings:
     shared: bool = False
     sockets: tuple[socket.socket, ...] = ()  # listen on these (its own first), not host:port
     front: str | None = None  # the lobby's base URL when it is not this process's own
-    siblings: tuple[str, ...] = ()  # one machine's workers sharing SQLite: their owners (``_ours``)
+    siblings: tuple[str, ...] = ()  # one machine's workers: their owners (``max_rooms`` is theirs)
+    adopt: bool = False  # the workers share out rooms of owners that are none of them (``_ours``)
 
 
 @dataclass(eq=False)
@@ -397,7 +398,7 @@ class CommunityServer(RoomServer):
 
     # ------------------------------------------------------------------ resuming
     async def _resume_all(self) -> None:
-        mine = None if self.shared is None or self.settings.siblings else self.owner
+        mine = None if self.shared is None or self.settings.adopt else self.owner
         for row in await self.store.open_rooms(mine):
             if not self._ours(row):
                 continue
@@ -443,7 +444,7 @@ class CommunityServer(RoomServer):
         siblings = self.settings.siblings
         if self.shared is None or row.owner == self.owner:
             return True
-        if not siblings or row.owner in siblings or self.owner not in siblings:
+        if not self.settings.adopt or row.owner in siblings or self.owner not in siblings:
             return False
         return zlib.crc32(row.code.encode()) % len(siblings) == siblings.index(self.owner)
 
@@ -500,7 +501,7 @@ class CommunityServer(RoomServer):
         elsewhere = await self._owner_of(self._code(path)) if "/" not in path[1:] else None
         if elsewhere is not None:
             return api.redirect(f"{elsewhere}{path}")
-        return self._unknown_code(address)
+        return await self._unknown_code(address)
 
     async def _owner_of(self, code: str) -> str | None:
         """The base URL of the process of the community that owns room ``code``, if another
@@ -519,8 +520,8 @@ class CommunityServer(RoomServer):
         """A room's path (``/CODE``): a socket, not an HTTP answer."""
         return "/" not in path[1:] and self._code(path) in self.rooms
 
-    def _unknown_code(self, address: str) -> Response:
-        if not self.code_limit.hit(address):
+    async def _unknown_code(self, address: str) -> Response:
+        if not self.code_limit.hit(address) or not await self._within("codes", address, CODE_RATE):
             return self._rate_limited()
         return api.error_response(HTTPStatus.NOT_FOUND, "no_room", "no such room")
 
@@ -638,16 +639,37 @@ class CommunityServer(RoomServer):
         except StoreError:
             self._send(conn, lobby.refused(lobby.UNAVAILABLE, "the server cannot answer that now"))
 
-    def _may_make(self, conn: LobbyConn) -> dict[str, Any] | None:
+    def _rooms_here(self) -> int:
+        """The rooms ``max_rooms`` counts: this process's, and a machine's workers' all
+        together (each other worker's as it last published them)."""
+        others = 0
+        if self.shared is not None:
+            counts = self.shared.counts
+            others = sum(counts.get(o, 0) for o in self.settings.siblings if o != self.owner)
+        return len(self.rooms) + others
+
+    async def _within(self, kind: str, address: str, limit: int) -> bool:
+        """Is ``address`` within the community's ``limit`` of ``kind`` a minute, counted across
+        all its processes in the store (one process alone: its own count is the whole)."""
+        if self.shared is None:
+            return True
+        try:
+            return await self.store.tally(f"{kind}:{address}", 60.0) <= limit
+        except StoreError:
+            return True  # each process's own limit still holds
+
+    async def _may_make(self, conn: LobbyConn) -> dict[str, Any] | None:
         """None if ``conn`` may make a room now, else the refusal."""
-        if len(self.rooms) + self._making >= self.settings.max_rooms:
+        if self._rooms_here() + self._making >= self.settings.max_rooms:
             return lobby.refused(lobby.FULL, "the server holds all the rooms it can: try later")
-        if not self.room_limit.hit(conn.address):
+        if not self.room_limit.hit(conn.address) or not await self._within(
+            "rooms", conn.address, ROOM_RATE
+        ):
             return lobby.refused(lobby.RATE_LIMITED, f"at most {ROOM_RATE} new rooms a minute")
         return None
 
     async def _create(self, conn: LobbyConn, create: Create) -> None:
-        refusal = self._may_make(conn)
+        refusal = await self._may_make(conn)
         if refusal is not None:
             self._send(conn, refusal)
             return
@@ -724,12 +746,17 @@ class CommunityServer(RoomServer):
         return [self._entry(r).to_dict() for r in self._listed()[: lobby.MAX_ROOMS_LISTED]]
 
     def _own_listing(self) -> tuple[int, list[dict[str, Any]]]:
-        """What this process publishes to the shared list: its count of rooms and its public
-        rooms with their order's keys."""
-        entries = [
-            {"entry": self._entry(r).to_dict(), "free": r.free_seats, "created": r.created_at}
-            for r in self._listed()[: lobby.MAX_ROOMS_LISTED]
-        ]
+        """What this process publishes to the shared list: its count of rooms and its best
+        public rooms with their order's keys, as many as one ``rooms`` frame holds (no lobby
+        shows more of any owner's: the list's traffic through the store stays one frame an
+        owner)."""
+        entries, size = [], 0
+        for room in self._listed()[: lobby.MAX_ROOMS_LISTED]:
+            entry = self._entry(room).to_dict()
+            size += len(lobby.dumps(entry).encode()) + 1
+            if size > protocol.MAX_MESSAGE:
+                break
+            entries.append({"entry": entry, "free": room.free_seats, "created": room.created_at})
         return len(self.rooms), entries
 
     async def _push_rooms(self) -> None:
@@ -807,7 +834,7 @@ class CommunityServer(RoomServer):
         except StoreError:
             return self._unavailable()
         if where is None:
-            return self._unknown_code(address)
+            return await self._unknown_code(address)
         if isinstance(where, str):
             return api.redirect(f"{as_http(where)}/r/{text}")
         record, over = where

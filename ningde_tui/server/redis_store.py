@@ -11,6 +11,7 @@ Keys (all under ``ningde:``):
   when they ended);
 - ``room:CODE`` (hash: as ``RoomRow``, its owner among it: the room directory, code → the
   owner's base URL), and ``open`` and ``open:OWNER`` (sets of the open rooms' codes);
+- ``tally:KEY:WINDOW`` (a limit's count in one window of time, expiring after the next);
 - ``listing:OWNER`` (what an owner published, JSON, expiring ``LIVE_SECONDS`` after its last
   heartbeat) and ``owners`` (a sorted set of owners by their last heartbeat).
 
@@ -45,7 +46,7 @@ from .store import (
     Published,
     RoomRow,
     StoreError,
-    _iso,
+    iso_time,
     key_digest,
     new_key,
 )
@@ -85,7 +86,7 @@ class RedisStore:
             raise StoreError(f"{what}: the store is not open")
         try:
             yield self._db
-        except (RedisError, OSError, ValueError, KeyError) as exc:
+        except (RedisError, OSError, ValueError, KeyError, TypeError) as exc:
             log.error("the store could not %s: %s", what, exc)
             raise StoreError(f"{what}: {exc}") from None
 
@@ -128,8 +129,9 @@ class RedisStore:
             elif key is None or not hmac.compare_digest(key_digest(key), held):
                 raise NameTaken(name)
             found = await db.hmget(_k("rating", name), "mu", "sigma")
-        rating = ratings.default() if found[0] is None else Rating(float(found[0]), float(found[1]))
-        return key, rating
+            if found[0] is None:
+                return key, ratings.default()
+            return key, Rating(float(found[0]), float(found[1]))
 
     async def holds(self, name: str, key: str | None) -> bool:
         async with self._guard("check a name") as db:
@@ -158,13 +160,13 @@ class RedisStore:
             for name in names:
                 pipe.hgetall(_k("rating", name))
             found = await pipe.execute()
-        return [_standing_of(n, f) for n, f in zip(names, found, strict=True) if f]
+            return [_standing_of(n, f) for n, f in zip(names, found, strict=True) if f]
 
     async def games(self, name: str, limit: int) -> list[GameEntry]:
         async with self._guard("read the games") as db:
             rooms = await db.zrange(_k("games", name), 0, limit - 1, desc=True)
             texts = await db.mget([_k("game", r) for r in rooms]) if rooms else []
-        return [_game_of(r, t) for r, t in zip(rooms, texts, strict=True) if t]
+            return [_game_of(r, t) for r, t in zip(rooms, texts, strict=True) if t]
 
     async def book(self, game: FinishedGame) -> bool:
         """The game, every seat's rating and the room's end in one MULTI under WATCH: once."""
@@ -238,7 +240,7 @@ class RedisStore:
     async def room(self, code: str) -> RoomRow | None:
         async with self._guard("read a room") as db:
             found = await db.hgetall(_k("room", code))
-        return _room_of(code, found) if found else None
+            return _room_of(code, found) if found else None
 
     async def open_rooms(self, owner: str | None = None) -> list[RoomRow]:
         async with self._guard("list the open rooms") as db:
@@ -248,7 +250,7 @@ class RedisStore:
             for code in ordered:
                 pipe.hgetall(_k("room", code))
             found = await pipe.execute()
-        rows = [_room_of(c, f) for c, f in zip(ordered, found, strict=True) if f]
+            rows = [_room_of(c, f) for c, f in zip(ordered, found, strict=True) if f]
         return sorted((r for r in rows if r.status == OPEN), key=lambda r: r.created)
 
     # ------------------------------------------------------------------ the shared list
@@ -272,20 +274,30 @@ class RedisStore:
             pipe.zrem(_k("owners"), owner)
             await pipe.execute()
 
+    async def tally(self, key: str, window: float) -> int:
+        """Count one more of ``key`` in the current fixed ``window`` (a key that expires with
+        the next window)."""
+        now = time.time()
+        name = _k("tally", key, str(int(now // window)))
+        async with self._guard("count a limit") as db:
+            pipe = db.pipeline(transaction=True)
+            pipe.incr(name)
+            pipe.expire(name, int(2 * window))
+            counted, _ = await pipe.execute()
+        return int(counted)
+
     async def listing(self) -> list[Published]:
         async with self._guard("read the rooms") as db:
             owners = sorted(
                 await db.zrangebyscore(_k("owners"), time.time() - LIVE_SECONDS, "+inf")
             )
             texts = await db.mget([_k("listing", o) for o in owners]) if owners else []
-        found = []
-        for owner, text in zip(owners, texts, strict=True):
-            if text:
-                data = json.loads(text)
-                found.append(
-                    Published(owner, int(data["rooms"]), tuple(data["entries"]), data["beat"])
-                )
-        return found
+            return [_published(o, t) for o, t in zip(owners, texts, strict=True) if t]
+
+
+def _published(owner: str, text: str) -> Published:
+    data = json.loads(text)
+    return Published(owner, int(data["rooms"]), tuple(data["entries"]), float(data["beat"]))
 
 
 def _mark(pipe: Any, code: str, status: str, owner: str) -> None:
@@ -325,7 +337,7 @@ def _game_of(room: str, text: str) -> GameEntry:
     data = json.loads(text)
     return GameEntry(
         room,
-        _iso(data["ended"]),
+        iso_time(data["ended"]),
         tuple(GameSeat(s["name"], s["kind"], s.get("level", "")) for s in data["seats"]),
         tuple(data["scores"]),
         tuple(replay_code(room, n) for n in range(1, data["hands"] + 1)),

@@ -49,6 +49,7 @@ class SharedList:
         self.owner = owner
         self.merged: list[dict[str, Any]] = []  # every live owner's public rooms, in order
         self.rooms = 0  # rooms every live owner plays
+        self.counts: dict[str, int] = {}  # each live owner's rooms
         self.owners = 0
         self.changed = asyncio.Event()  # this process's own rooms changed
 
@@ -80,6 +81,7 @@ class SharedList:
                 merged = sorted((e for p in listings for e in p.entries), key=order)
                 merged = merged[: lobby.MAX_ROOMS_LISTED]
                 rooms = sum(p.rooms for p in listings)
+                self.counts = {p.owner: p.rooms for p in listings}
                 if merged != self.merged or rooms != self.rooms:
                     self.merged, self.rooms, self.owners = merged, rooms, len(listings)
                     on_change()

@@ -15,6 +15,8 @@ for it.
 - The **rooms** the server made: code, public or not, seats, options, the record's path,
   whether it is open, over, expired or broken, and its **owner** (the base URL of the process
   that plays it and keeps its record); a restart resumes the open ones the process owns.
+- **Limits** several processes share: a count per key (an address's new rooms, its unknown
+  codes) in fixed windows (``tally``).
 - The **directory** several processes share (``--workers``, ``--redis``): each owner publishes
   its public rooms and its count of rooms with a heartbeat (``publish``), and the merged list
   holds only owners whose last beat is younger than ``LIVE_SECONDS`` (``listing``); a room's
@@ -136,6 +138,7 @@ class Store(Protocol):
     async def publish(self, listing: Published) -> None: ...
     async def withdraw(self, owner: str) -> None: ...
     async def listing(self) -> list[Published]: ...
+    async def tally(self, key: str, window: float) -> int: ...
 
 
 _SCHEMA = """
@@ -161,11 +164,12 @@ CREATE TABLE IF NOT EXISTS rooms (
 CREATE INDEX IF NOT EXISTS rooms_by_status ON rooms (status);
 CREATE TABLE IF NOT EXISTS listings (
     owner TEXT PRIMARY KEY, rooms INTEGER NOT NULL, entries TEXT NOT NULL, beat REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS tallies (key TEXT PRIMARY KEY, start REAL NOT NULL, n INTEGER NOT NULL);
 """
 _TO_2 = "ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''"
 
 
-def _iso(seconds: float) -> str:
+def iso_time(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -399,6 +403,25 @@ class SqliteStore:
 
         return await self._run(read, "read the rooms")
 
+    async def tally(self, key: str, window: float) -> int:
+        """Count one more of ``key`` in the current ``window`` of seconds (a fixed window,
+        shared by every process on the file); the count so far."""
+        now = time.time()
+        start = now - now % window
+        query = (
+            "INSERT INTO tallies VALUES (?, ?, 1) ON CONFLICT (key) DO UPDATE SET "
+            "n = CASE WHEN start = excluded.start THEN n + 1 ELSE 1 END, start = excluded.start "
+            "RETURNING n"
+        )
+
+        def count(db: sqlite3.Connection) -> int:
+            counted = int(db.execute(query, (key, start)).fetchone()[0])
+            if counted == 1:  # a new window for this key: the old windows of all keys go
+                db.execute("DELETE FROM tallies WHERE start < ?", (start - window,))
+            return counted
+
+        return await self._run(count, "count a limit")
+
 
 def _standing_of(row: Sequence[Any]) -> Standing:
     name, mu, sigma, games, hands, wins, points = row
@@ -409,7 +432,7 @@ def _game_of(row: Sequence[Any]) -> GameEntry:
     room, ended, seats, scores, hands = row
     return GameEntry(
         room,
-        _iso(ended),
+        iso_time(ended),
         tuple(GameSeat(s["name"], s["kind"], s.get("level", "")) for s in json.loads(seats)),
         tuple(json.loads(scores)),
         tuple(replay_code(room, n) for n in range(1, hands + 1)),

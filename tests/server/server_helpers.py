@@ -211,6 +211,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def free_ports(count: int) -> int:
+    """A port P such that P…P+count-1 are all free now (a server and its workers)."""
+    while True:
+        first = free_port()
+        probes = []
+        try:
+            for port in range(first, first + count):
+                probe = socket.socket()
+                probes.append(probe)
+                probe.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for probe in probes:
+                probe.close()
+
+
 class RedisProcess:
     """A real ``redis-server`` on a free loopback port, its data in a folder of its own
     (appended to a file at every write, so a restart keeps everything)."""

@@ -17,7 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.serial
-@pytest.mark.parametrize("shape", [[], ["--workers", "2"], ["--workers", "2", "--redis"]])
+@pytest.mark.parametrize(
+    "shape",
+    [[], ["--workers", "2"], ["--workers", "2", "--redis"]],
+    ids=["one-process", "workers", "workers-redis"],
+)
 def test_bench_server_prints_its_figures_for_a_short_run(shape: list[str]) -> None:
     if "--redis" in shape and REDIS_SERVER is None:
         pytest.skip(NO_REDIS)

@@ -26,6 +26,7 @@ from server_helpers import (
 )
 
 from ningde_tui.server import lobby
+from ningde_tui.server.fetch import fetch_hand
 
 pytestmark = pytest.mark.serial
 BOTS = ["human", "easy", "easy", "easy"]
@@ -89,8 +90,10 @@ async def test_two_servers_and_redis_are_one_community(tmp_path, redis_server) -
         assert (
             status == 307 and headers["Location"] == f"http://127.0.0.1:{port_of(url_a)}/r/{code}-1"
         )
-        status, body, _ = await http(headers["Location"], f"/r/{code}-1")
-        assert status == 200 and json.loads(body.splitlines()[0])["seed"] is None
+        served = await asyncio.to_thread(
+            fetch_hand, f"http://127.0.0.1:{port_of(url_b)}/r/{code}-1"
+        )
+        assert json.loads(served.splitlines()[0])["seed"] is None  # ningde replay follows it
         playing.cancel()
         a.send_signal(signal.SIGTERM)  # a clean stop leaves the list at once
         assert await asyncio.wait_for(a.wait(), 30) == 0

@@ -90,6 +90,16 @@ async def test_a_game_is_booked_once_and_rates_every_seat(backend) -> None:
         await store.close()
 
 
+async def test_a_limit_is_counted_in_windows_by_every_process(backend, tmp_path) -> None:
+    store = backend
+    await store.open()
+    try:
+        assert [await store.tally("rooms:10.0.0.1", 1e9) for _ in range(3)] == [1, 2, 3]
+        assert await store.tally("rooms:10.0.0.2", 1e9) == 1  # its own count
+    finally:
+        await store.close()
+
+
 def test_ratings_follow_the_scores_and_merge_an_identity_seated_twice() -> None:
     rated = ratings.rate(["a", "b", "c", "d"], {}, [10, 5, -5, -10])
     order = sorted(rated, key=lambda n: rated[n].mu, reverse=True)

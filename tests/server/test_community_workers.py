@@ -14,11 +14,23 @@ from urllib.parse import urlsplit
 
 import pytest
 from net_helpers import Player
-from server_helpers import KeyedPlayer, LobbyClient, get, start_server_process, wait_for
+from server_helpers import (
+    KeyedPlayer,
+    LobbyClient,
+    aget,
+    free_ports,
+    get,
+    lobby_url,
+    running_server,
+    start_server_process,
+    stop_processes,
+    wait_for,
+)
 
 from ningde_tui.net.client import Dropped, RoomClient
 from ningde_tui.net.protocol import Welcome
 from ningde_tui.server import lobby
+from ningde_tui.server.community import ROOM_RATE
 
 BOTS = ["human", "easy", "easy", "easy"]
 
@@ -122,3 +134,94 @@ async def test_workers_answer_as_one_server_and_a_killed_worker_comes_back(tmp_p
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+@pytest.mark.serial
+async def test_workers_take_over_the_rooms_of_a_server_that_ran_alone(tmp_path) -> None:
+    data = tmp_path / "server"
+    alone, url = await start_server_process(data)
+    processes = [alone]
+    try:
+        maker = await LobbyClient(url).connect("Mia")
+        made = [await maker.ask(lobby.create(BOTS, pace="instant")) for _ in range(4)]
+        await maker.close()
+        alone.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(alone.wait(), 30) == 0
+        process, url = await start_server_process(data, 0, "--workers", "2")
+        processes.append(process)
+        front = urlsplit(url).port
+        await until_listed(front, {m["code"] for m in made})  # every room back, on a worker
+        player = Player(f"ws://127.0.0.1:{front}/{made[0]['code']}", "Oz", plays=False)
+        await player.connect()
+        await player.run(lambda m: m["t"] == "welcome")
+        assert player.seat == 0
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 60) == 0
+    finally:
+        await stop_processes(processes)
+
+
+async def test_the_limits_per_address_hold_across_the_processes(tmp_path) -> None:
+    """Two processes sharing one store (here two servers in this process, on one SQLite file):
+    an address that made its rooms of the minute on one is refused more on the other."""
+    data = tmp_path / "server"
+    async with running_server(data, shared=True) as one, running_server(data, shared=True) as two:
+        maker = await LobbyClient(lobby_url(one)).connect("Mia")
+        for _ in range(ROOM_RATE):
+            assert (await maker.ask(lobby.create(BOTS)))["t"] == "created"
+        other = await LobbyClient(lobby_url(two)).connect("Noa")  # the same address
+        refused = await other.ask(lobby.create(BOTS))
+        assert (refused["t"], refused["code"]) == ("refused", "rate_limited")
+        status, _ = await aget(two, f"/{one.rooms.popitem()[0]}")  # a room of the other's
+        assert status == 307
+
+
+@pytest.mark.serial
+async def test_a_killed_server_takes_its_workers_and_comes_back_with_its_rooms(tmp_path) -> None:
+    data, front = tmp_path / "server", free_ports(3)
+    process, url = await start_server_process(data, front, "--workers", "2")
+    processes = [process]
+    try:
+        workers = [pid for pid, _ in workers_of(process.pid).values()]
+        maker = await LobbyClient(url).connect("Mia")
+        made = await maker.ask(lobby.create(BOTS, pace="instant"))
+        await maker.close()
+        await until_listed(front, {made["code"]})
+        process.kill()  # kill -9 of the whole server: its workers end with it
+        await process.wait()
+        await wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))
+        again, _ = await start_server_process(data, front, "--workers", "2")  # the same ports
+        processes.append(again)
+        await until_listed(front, {made["code"]})
+        player = Player(f"ws://127.0.0.1:{front}/{made['code']}", "Oz", plays=False)
+        await player.connect()
+        await player.run(lambda m: m["t"] == "welcome")
+        assert player.seat == 0
+    finally:
+        await stop_processes(processes)
+
+
+@pytest.mark.serial
+async def test_the_workers_hold_max_rooms_together(tmp_path) -> None:
+    process, url = await start_server_process(
+        tmp_path / "server", 0, "--workers", "2", "--max-rooms", "4"
+    )
+    try:
+        ports = [urlsplit(owner).port for _, owner in workers_of(process.pid).values()]
+        made = []
+        for n in range(4):  # wherever each lands, the machine holds four
+            client = await LobbyClient(url).connect(f"P{n}")
+            made.append(await client.ask(lobby.create(BOTS)))
+            await client.close()
+        assert [m["t"] for m in made] == ["created"] * 4
+        for port in ports:  # each worker has read the other's count
+            async with asyncio.timeout(30):
+                while await counted(port) != 4:
+                    await asyncio.sleep(0.2)
+        for n, port in enumerate(ports):
+            client = await LobbyClient(f"ws://127.0.0.1:{port}/lobby").connect(f"Late{n}")
+            refused = await client.ask(lobby.create(BOTS))
+            assert (refused["t"], refused["code"]) == ("refused", "full")
+            await client.close()
+    finally:
+        await stop_processes([process])
