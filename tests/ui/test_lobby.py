@@ -107,6 +107,17 @@ async def enter_lobby(pilot: Pilot[None], url: str, name: str) -> None:
     await until(pilot, lambda: inside(pilot))
 
 
+async def create_private_room(pilot: Pilot[None], **seats: str) -> None:
+    """创建房间 from the lobby: private, with ``seat_N=kind`` in place of the defaults."""
+    await pilot.press("c")
+    await until(pilot, lambda: isinstance(pilot.app.screen, CreateRoomDialog))
+    dialog = pilot.app.screen
+    dialog.query_one("#create-public").value = False
+    for field, kind in seats.items():
+        dialog.query_one(f"#create-{field.replace('_', '-')}").value = kind
+    await pilot.click("#create-go")
+
+
 # ---------------------------------------------------------------- a real server
 async def test_connect_and_see_a_public_room_pushed(tmp_path: Path) -> None:
     async with running_server(tmp_path / "server") as server:
@@ -149,12 +160,7 @@ async def test_create_a_private_room_and_see_its_code(tmp_path: Path) -> None:
         app = lobby_app(server.room_url("lobby"))
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: inside(pilot))
-            await pilot.press("c")
-            await until(pilot, lambda: isinstance(pilot.app.screen, CreateRoomDialog))
-            dialog = pilot.app.screen
-            dialog.query_one("#create-public").value = False
-            dialog.query_one("#create-seat-3").value = "hard"
-            await pilot.click("#create-go")
+            await create_private_room(pilot, seat_3="hard")
             await until(pilot, lambda: on_table(pilot) is not None)
             code = on_table(pilot).client.url.rsplit("/", 1)[1]
             assert lobby.is_room_code(code)
@@ -341,12 +347,7 @@ async def test_leaving_a_table_goes_back_to_the_lobby(tmp_path: Path) -> None:
         app = lobby_app(server.room_url("lobby"))
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: inside(pilot))
-            await pilot.press("c")
-            await until(pilot, lambda: isinstance(pilot.app.screen, CreateRoomDialog))
-            dialog = pilot.app.screen
-            dialog.query_one("#create-public").value = False
-            dialog.query_one("#create-seat-1").value = "human"
-            await pilot.click("#create-go")
+            await create_private_room(pilot, seat_1="human")
             await until(pilot, lambda: isinstance(pilot.app.screen, WaitingRoom))
             code = on_table(pilot).client.url.rsplit("/", 1)[1]
 
@@ -396,12 +397,7 @@ async def test_after_a_whole_session_the_lobby_shows_the_new_rating(tmp_path: Pa
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: inside(pilot))
             assert "等级分 0.0" in text_of(pilot, "#lobby-who")
-            await pilot.press("c")
-            await until(pilot, lambda: isinstance(pilot.app.screen, CreateRoomDialog))
-            dialog = pilot.app.screen
-            dialog.query_one("#create-public").value = False
-            dialog.query_one("#create-seat-1").value = "easy"
-            await pilot.click("#create-go")
+            await create_private_room(pilot, seat_1="easy")
             await until(pilot, lambda: on_table(pilot) is not None)
             table = on_table(pilot)
             await until(pilot, lambda: table.remote.state is not None)
