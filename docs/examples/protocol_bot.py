@@ -4,7 +4,8 @@ It reads the room's messages (docs/bots-protocol.md, interfaces.md §6), one JSO
 stdin, and answers every ``state`` that offers it a decision with one ``act`` object per line on
 stdout. Only the standard library: any language that reads and writes lines of JSON can do the
 same. Its play is simple on purpose: 胡 whenever it may, never claim, and discard the loneliest
-tile (an honour or a terminal with no neighbour first).
+tile first (a tile with no neighbour; a 白板 it treats, too simply, as a tile of its own: it
+stands for the gold's face, as efficiency_bot.py counts it).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sys
 def neighbours(tile: str, hand: list[str]) -> int:
     """How many tiles of the hand lie within two of ``tile`` in its suit (itself counted)."""
     if len(tile) != 2 or not tile[0].isdigit():
-        return hand.count(tile) * 3  # an honour only pairs with itself
+        return hand.count(tile) * 3  # a 白板, taken here as pairing only with itself
     rank, suit = int(tile[0]), tile[1]
     return sum(
         1
