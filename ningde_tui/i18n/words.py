@@ -693,6 +693,8 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "result.back": ("Enter 回到开始", "Enter back to start"),
     "result.quit": ("Enter 退出", "Enter quit"),
     "result.quit_button": ("退出", "Quit"),
+    "result.lobby": ("Enter 回到大厅", "Enter back to the lobby"),
+    "result.lobby_button": ("回到大厅", "Back to the lobby"),
     "result.rank": ("第{n}名", "#{n}"),
     "result.events": ("本局：{events}", "This hand: {events}"),
     "result.review": ("复盘", "Review"),

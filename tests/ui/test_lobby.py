@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, Static
 from websockets.asyncio.server import ServerConnection, serve
 
 from ningde_tui.net.bots import BuiltinBot, play_seat
@@ -105,6 +105,12 @@ async def enter_lobby(pilot: Pilot[None], url: str, name: str) -> None:
     screen.query_one("#lobby-name", Input).focus()
     await pilot.press("enter")
     await until(pilot, lambda: inside(pilot))
+
+
+def closing_label(pilot: Pilot[None]) -> str:
+    """The words on the button that closes the result on top ("" if none is)."""
+    buttons = pilot.app.screen.query("#result-next").results(Button)
+    return next((str(b.label) for b in buttons), "")
 
 
 async def create_private_room(pilot: Pilot[None], **seats: str) -> None:
@@ -402,12 +408,21 @@ async def test_after_a_whole_session_the_lobby_shows_the_new_rating(tmp_path: Pa
             table = on_table(pilot)
             await until(pilot, lambda: table.remote.state is not None)
             await pilot.press("b")  # a bot plays the seat to the session's end
+            closing = ""
             for _ in range(2400):  # two minutes at most
                 if on_table(pilot) is None:
                     break
-                if isinstance(pilot.app.screen, ResultScreen):
+                screen = pilot.app.screen
+                if isinstance(screen, ResultScreen) and table.remote.over:
+                    # the last result, drawn again once the session is known to be over,
+                    # says where closing it goes
+                    await until(pilot, lambda: closing_label(pilot) == "回到大厅")
+                    closing = closing_label(pilot)
+                    await pilot.press("enter")
+                elif isinstance(screen, ResultScreen):
                     await pilot.press("enter")
                 await pilot.pause(0.05)
+            assert closing == "回到大厅"
             await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
             standing = None
             for _ in range(400):  # booked as the room closes

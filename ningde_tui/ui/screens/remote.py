@@ -105,6 +105,7 @@ class RemoteTableScreen(SeatInput):
         ) * 4  # who was connected at the last ``seats``
         self.was_auto = False  # a bot played this seat at the last ``seats``
         self.asking_to_leave = False  # Ctrl+Q asked whether to leave
+        self.last_result: Result | None = None  # the last hand's result the table showed
 
     def compose_beside_hand(self) -> ComposeResult:
         yield Static("", id="deadline")
@@ -161,6 +162,10 @@ class RemoteTableScreen(SeatInput):
             self.announce(Line(tr(self.lang, "remote.over"), "notice"))
             if self.result_screen is None:
                 self.leave()
+            elif self.last_result is not None:
+                # the last hand's result, open before the session was known to be over, is
+                # drawn again as the final one: its title, and where closing it goes
+                self.show_result(self.last_result)
         elif isinstance(message, Error):
             self.tell_error(tr(self.lang, "remote.error", why=message.text))
         elif isinstance(message, Notice):
@@ -369,6 +374,7 @@ class RemoteTableScreen(SeatInput):
 
         if not self.remote.ready:
             return
+        self.last_result = result
         old, self.result_screen = self.result_screen, None
         if old is not None and not self.withdraw(old):
             old.dismiss()  # shown: it gives way (one still waiting is taken back)
@@ -378,9 +384,19 @@ class RemoteTableScreen(SeatInput):
             remote.result_view(result),
             hand_result(result),
             seating=self.seating,
+            closing=self.closing_words() if remote.over else None,
         )
         self.result_screen = screen
         self.show_over(screen, callback=lambda _: self._after_result(screen))
+
+    def closing_words(self) -> tuple[str, str]:
+        """What closing the session's last result does, in words: back to the lobby the
+        table was opened from, out of ``ningde join``, or back to the start screen."""
+        if self.over_lobby:
+            return ("result.lobby", "result.lobby_button")
+        if self.exit_on_leave:
+            return ("result.quit", "result.quit_button")
+        return ("result.back", "result.back_button")
 
     def _after_result(self, screen: Screen[None]) -> None:
         """The player closed the result: the room may deal the next hand for them."""
