@@ -676,7 +676,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
         "Foul deal — four identical first discards: the hand is dead, no score, the dealer deals again",
     ),
     "result.win": ("{name} 胡 · {pattern}", "{name} wins · {pattern}", "You win · {pattern}"),
-    "result.by.discard": ("点炮：{name}", "on {name}'s discard"),
+    "result.by.discard": ("点炮：{name}", "on {name}'s discard", "on your discard"),
     "result.by.self": ("自摸", "self-drawn"),
     "result.by.rob": ("抢金", "robbed the gold"),
     "result.by.heaven": ("天胡", "heavenly hand"),

@@ -76,9 +76,11 @@ def test_you_are_told_in_the_second_person() -> None:
     assert tr("en", "ev.discard", name="Left", tile="5m") == "Left discards 5m"
     assert tr("en", "result.pays", name=you, dealer=" (dealer)") == "You (dealer) pay"
     assert tr("zh", "ev.discard", name=seat_name(0, "zh"), tile="五万") == "你 打 五万"
+    assert tr("en", "result.by.discard", name=you) == "on your discard"  # not "on You's"
+    assert tr("en", "result.by.discard", name="Left") == "on Left's discard"
     # every second-person form is an English sentence about a seat, with the same values
     for key, you_form in YOU_EN.items():
-        assert EN[key].startswith("{name}") and you_form.startswith("You"), key
+        assert "{name}" in EN[key] and re.search(r"\b(You|your)\b", you_form), key
         assert set(re.findall(r"{(\w+)", you_form)) == set(re.findall(r"{(\w+)", EN[key])) - {
             "name"
         }, key
