@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..net import wire
 from ..net.protocol import BOT, HUMAN, MAX_MESSAGE, ProtocolError, SeatStatus
@@ -379,16 +379,24 @@ _CLIENT_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
 }
 
 
-def parse_client(text: str | bytes) -> ClientMessage:
-    """A lobby client's message, checked; raises ProtocolError."""
+T = TypeVar("T")
+
+
+def _parse(text: str | bytes, readers: dict[str, Callable[[dict[str, Any]], T]]) -> T:
+    """A message read by the reader of its type; raises ProtocolError."""
     data = _load(text)
-    reader = _CLIENT_READERS.get(data["t"])
+    reader = readers.get(data["t"])
     if reader is None:
         raise ProtocolError("unknown_type", f"unknown message type {data['t']!r}")
     try:
         return reader(data)
     except wire.WireError as bad:
         raise ProtocolError("bad_field", f"{data['t']}: {bad}") from None
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """A lobby client's message, checked; raises ProtocolError."""
+    return _parse(text, _CLIENT_READERS)
 
 
 # ---------------------------------------------------------------- server → client
@@ -625,11 +633,4 @@ _SERVER_READERS: dict[str, Callable[[dict[str, Any]], ServerMessage]] = {
 
 def parse_server(text: str | bytes) -> ServerMessage:
     """A lobby's message, checked; raises ProtocolError."""
-    data = _load(text)
-    reader = _SERVER_READERS.get(data["t"])
-    if reader is None:
-        raise ProtocolError("unknown_type", f"unknown message type {data['t']!r}")
-    try:
-        return reader(data)
-    except wire.WireError as bad:
-        raise ProtocolError("bad_field", f"{data['t']}: {bad}") from None
+    return _parse(text, _SERVER_READERS)
