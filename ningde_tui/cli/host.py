@@ -36,7 +36,6 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..i18n.words import tr
 from ..net import tokens
 from ..net.hosting import (
     DEFAULT_PORT,
@@ -50,9 +49,9 @@ from ..net.hosting import (
 )
 from ..net.room import CLAIM_PAUSE, CLAIM_SECONDS, RESULT_SECONDS, Room
 from ..net.server import RoomServer, tls_context
+from ..records.checks import default_name
 from ..records.record import RecordError, check_seed
 from ..records.storage import RecordSummary, check_writable, list_records, records_dir, resume
-from ..settings.store import load_settings
 from ..table.presets import BOT_LEVELS, PACES
 from .join import open_local_seat
 from .launch import needs_terminal
@@ -143,7 +142,9 @@ def _parser() -> argparse.ArgumentParser:
         help="four seats: you, human or a bot level (default you,human,human,human)",
     )
     parser.add_argument(
-        "--name", default="", help="your name at your own table (default: 玩家N, your seat)"
+        "--name",
+        default="",
+        help="your name at your own table (default: P1…P4, your seat, shown as 玩家N)",
     )
     parser.add_argument("--rounds", type=int, help="圈 per session (default 1)")
     parser.add_argument("--pace", choices=list(PACES), help="bot speed (default normal)")
@@ -527,9 +528,9 @@ def _with_table(
     server: RoomServer, room: Room, seat: int, settings: RoomSettings, name: str = ""
 ) -> int:
     """The server in a thread, the host's own table in this one, under ``name`` (else the
-    name the room kept for the seat, else 玩家N as the app's 开房间 names it; a continued
+    name the room kept for the seat, else P1…P4 as every other seat without a name; a continued
     room: the seat's own token again)."""
-    name = name or room.seats[seat].name or tr(load_settings().lang, "seat.player", n=seat + 1)
+    name = name or room.seats[seat].name or default_name(seat)
     token = room.tokens.tokens[seat] or room.reserve(seat, name)
     ready = threading.Event()
     loop = asyncio.new_event_loop()

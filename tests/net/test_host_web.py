@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -401,22 +401,18 @@ async def test_a_seat_reserved_for_someone_else_is_not_the_hosts() -> None:
         assert "seat 2: 甲 joined" in lines
 
 
-@pytest.mark.serial  # a host in a pseudo-terminal, its web server and a table process
-async def test_a_host_with_its_own_table_stopped_by_sigterm_removes_the_seats_folders(
-    data_dir: Path,
-) -> None:
-    """With the host's own table open in its terminal the room's loop runs in a thread, which
-    cannot take signals: SIGTERM killed the host at once and left the seats' folders (tokens
-    and all) behind. Now the room ends first, as a headless host's does, then the signal ends
-    the process. A browser took seat 2 and closed its tab: no table process is left to clean
-    up after the host, only the host itself."""
+@contextlib.contextmanager
+def host_in_a_terminal(
+    data_dir: Path, *args: str
+) -> Iterator[tuple[subprocess.Popen[bytes], bytearray]]:
+    """``ningde host ARGS`` in a pseudo-terminal (its own table needs one), and what it draws
+    there, read as it comes (a full pty would stop the host); killed at the end if it runs."""
     pty = pytest.importorskip("pty")
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
     env["TERM"] = "xterm-256color"
-    args = ("--web", "--port", "0", "--web-port", "0", "--seats", "you,human,easy,easy")
     process = subprocess.Popen(
-        [sys.executable, "-m", "ningde_tui", "host", "--pace", "instant", *args],
+        [sys.executable, "-m", "ningde_tui", "host", *args],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -428,6 +424,26 @@ async def test_a_host_with_its_own_table_stopped_by_sigterm_removes_the_seats_fo
     reader = threading.Thread(target=_drain, args=(master, drawn), daemon=True)
     reader.start()
     try:
+        yield process, drawn
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(master)
+        reader.join(5)
+
+
+@pytest.mark.serial  # a host in a pseudo-terminal, its web server and a table process
+async def test_a_host_with_its_own_table_stopped_by_sigterm_removes_the_seats_folders(
+    data_dir: Path,
+) -> None:
+    """With the host's own table open in its terminal the room's loop runs in a thread, which
+    cannot take signals: SIGTERM killed the host at once and left the seats' folders (tokens
+    and all) behind. Now the room ends first, as a headless host's does, then the signal ends
+    the process. A browser took seat 2 and closed its tab: no table process is left to clean
+    up after the host, only the host itself."""
+    args = ("--web", "--port", "0", "--web-port", "0", "--seats", "you,human,easy,easy")
+    with host_in_a_terminal(data_dir, "--pace", "instant", *args) as (process, drawn):
         await until(lambda: re.search(rb"web: (http://\S+)", drawn) is not None, SLOW, "web")
         found = re.search(rb"web: (http://\S+)", drawn)
         assert found is not None
@@ -447,39 +463,17 @@ async def test_a_host_with_its_own_table_stopped_by_sigterm_removes_the_seats_fo
         status = await asyncio.to_thread(process.wait, 30)
         assert status == -signal.SIGTERM  # ended by the signal, as before
         assert not folder.exists()
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        os.close(master)
-        reader.join(5)
 
 
 @pytest.mark.serial  # a host with its own table in a pseudo-terminal
-@pytest.mark.parametrize(("given", "shown"), [(("--name", "老王"), "老王"), ((), "玩家1")])
+@pytest.mark.parametrize(("given", "shown"), [(("--name", "老王"), "老王"), ((), "P1")])
 async def test_the_hosts_own_table_sits_under_a_name(
     data_dir: Path, given: tuple[str, ...], shown: str
 ) -> None:
-    """The host's own table takes its seat under ``--name`` (else 玩家N, as the app's 开房间
-    names it): the others see the host there, not a free seat."""
-    pty = pytest.importorskip("pty")
-    master, slave = pty.openpty()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NINGDE_DATA_DIR": str(data_dir)}
-    env["TERM"] = "xterm-256color"
+    """The host's own table takes its seat under ``--name`` (else P1, as every seat without a
+    name, which the tables show as 玩家1): the others see the host there, not a free seat."""
     args = ("--port", "0", "--seats", "you,human,easy,easy", "--pace", "instant", *given)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ningde_tui", "host", *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(slave)
-    drawn = bytearray()
-    reader = threading.Thread(target=_drain, args=(master, drawn), daemon=True)
-    reader.start()
-    try:
+    with host_in_a_terminal(data_dir, *args) as (_, drawn):
         address = re.compile(rb"join: ningde join (ws://\S+)")
         await until(lambda: address.search(drawn) is not None, SLOW, "the room's address")
         found = address.search(drawn)
@@ -494,11 +488,6 @@ async def test_the_hosts_own_table_sits_under_a_name(
         await until(host_seated, SLOW, "the host's table in its seat")
         await watcher.close()
         await running
-    finally:
-        process.kill()
-        process.wait()
-        os.close(master)
-        reader.join(5)
 
 
 def _drain(master: int, into: bytearray) -> None:
