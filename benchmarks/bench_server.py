@@ -264,7 +264,13 @@ def clients(rooms: list[tuple[str, str, str]], think, window, out: multiprocessi
             for n, (url, maker, key) in enumerate(rooms)
             for seat in range(2)
         ]
-        await asyncio.gather(probe_lag(tally, window), *people)
+        tasks = [asyncio.ensure_future(p) for p in (probe_lag(tally, window), *people)]
+        # a person leaves with the first message after the window; one whose room sends none
+        # then (its table waits) is let go a little after
+        _, late = await asyncio.wait(tasks, timeout=window[1] - time.monotonic() + 10)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
         return tally
 
     tally = asyncio.run(main())

@@ -77,24 +77,12 @@ def advancing_faces(
     counts: list[int], jokers: int, groups: int, now: int, faces_unseen: Sequence[int]
 ) -> list[tuple[int, int]]:
     """(face, unseen copies) for each face whose draw lowers the shanten below ``now``."""
-    k0, k1, k2 = keys = shapes.suit_keys(counts)
-    # for a draw of suit s, the table of the two other suits stays the same
-    others = (
-        shapes.two_suit_table(k1, k2),
-        shapes.two_suit_table(k0, k2),
-        shapes.two_suit_table(k0, k1),
-    )
-    bits = shapes.FACE_BIT
-    split = shapes.shanten_split
-    out = []
-    for f in range(NUM_FACES):
-        n = faces_unseen[f]
-        if not n:
-            continue
-        s = f // 9
-        if split(others[s], keys[s] + bits[f], jokers, groups) < now:
-            out.append((f, n))
-    return out
+    shanten, helps = shapes.improving_draws(*shapes.suit_keys(counts), jokers, groups)
+    if now > shanten:  # a draw never raises the shanten: every draw stays below ``now``
+        return [(f, n) for f, n in enumerate(faces_unseen[:NUM_FACES]) if n]
+    if now < shanten or not helps:  # a draw lowers it by one at most
+        return []
+    return [(f, faces_unseen[f]) for f in range(NUM_FACES) if helps >> f & 1 and faces_unseen[f]]
 
 
 def gold_advances(counts: list[int], jokers: int, groups: int, now: int) -> bool:

@@ -22,6 +22,10 @@ its answers are computed once, lazily, by a memoised recursion and kept in a dic
   meld targets and ``p`` pair targets (p = 0, 1; g = 0..5).  A target may be a whole meld, part of
   one, or empty; tiles left out are the ones to throw away.  The m and p suits are combined once
   per (m, p) pair and cached, so a warm call is a dozen additions.
+* the draws that lower the shanten (the bots' 受入): one more tile raises the most tiles placed
+  by one at most, so per suit key the ranks that raise each entry of its usage table are kept
+  as bit masks, and a hand's helpful draws are the masks of the entries that reach its best
+  placement, with no shanten computed for each of the 27 draws.
 
 Keys
 ----
@@ -34,8 +38,9 @@ subtract ``FACE_BIT[face]`` to ``keys[face // 9]`` when a tile comes or goes, an
 
 Caches are bounded: when one grows past its cap it is simply emptied (entries are cheap to
 rebuild), so a long session cannot eat memory.  The caps are chosen in bytes as much as in
-entries: an entry costs about 70 bytes in the win-check tables, 205 in a usage table and 225 in
-an m+p table (CPython 3.11), so all the tables full hold about 12 MB, however long the game.
+entries: an entry costs about 70 bytes in the win-check tables, 205 in a usage table, 225 in
+an m+p table and about 220 in a gain table (CPython 3.11), so all the tables full hold about
+16 MB, however long the game.
 Small caps cost a game next to nothing: the m+p tables of one hand rarely come again in
 another (four bots playing 300 hands build some 120,000 of them, and only 2% more with the cap
 at 10,000 than at 200,000), and rebuilding the per-suit entries a hand needs after a table was
@@ -53,6 +58,7 @@ __all__ = [
     "MAX_GROUPS",
     "cache_sizes",
     "clear_caches",
+    "improving_draws",
     "is_complete",
     "is_complete_keys",
     "is_complete_need",
@@ -84,7 +90,7 @@ _SUIT_MASK = (1 << 72) - 1
 # entries, some thousands of usage and 2k m+p tables), so its warm passes compute nothing.  _M0
 # and _M1 only serve to fill _WIN (a warm call never reads them) and share its cap.
 _CAP_SUIT = 25_000  # _WIN, _M0, _M1: 5.4 MB when full
-_CAP_USAGE = 20_000  # _U: 4.1 MB
+_CAP_USAGE = 20_000  # _U: 4.1 MB; _GAIN (its gain masks) shares the cap: 4.4 MB
 _CAP_PAIR = 10_000  # _AB: 2.3 MB
 
 # -------------------------------------------------------------------------------------------
@@ -497,6 +503,63 @@ def shanten_split(pair: tuple[int, ...], key: int, jokers: int, groups: int) -> 
     return _shanten_from(pair, c, jokers, groups)
 
 
+_GAIN: dict[int, tuple[int, ...]] = {}  # suit key -> per usage-table entry, ranks that raise it
+
+
+def _gain(key: int) -> tuple[int, ...]:
+    """For each entry ``j`` of a suit's usage table, the ranks (bit ``r``) one more copy of
+    which raises ``U[j]`` by one (one more tile never raises an entry by more)."""
+    v = _GAIN.get(key)
+    if v is not None:
+        return v
+    if len(_GAIN) > _CAP_USAGE:
+        _GAIN.clear()
+    base = _u_entry(key)
+    masks = [0] * (2 * _G1)
+    for r in range(9):
+        more = _u_entry(key + _RANK_BIT[r])
+        for j in range(2 * _G1):
+            if more[j] > base[j]:
+                masks[j] |= 1 << r
+    v = tuple(masks)
+    _GAIN[key] = v
+    return v
+
+
+def improving_draws(k0: int, k1: int, k2: int, jokers: int, groups: int) -> tuple[int, int]:
+    """The hand's shanten and the faces (bit ``f`` of a 27-bit mask) one more copy of which
+    lowers it: the same faces as trying :func:`shanten_keys` on each draw, found without one.
+
+    One more tile raises the most tiles placed (``used``) by one or leaves it, so a draw
+    helps exactly when it raises, in its suit, an entry of the usage table that reaches
+    ``used`` with the other two suits' table (a tight entry): the union of the tight entries'
+    gain masks (:func:`_gain`, cached per suit key).
+    """
+    if not 0 <= groups <= MAX_GROUPS:
+        raise ValueError(f"groups must be 0..{MAX_GROUPS}, not {groups}")
+    keys = (k0, k1, k2)
+    tables = (_u_entry(k0), _u_entry(k1), _u_entry(k2))
+    others = (_ab(k1 | (k2 << 72)), _ab(k0 | (k2 << 72)), _ab(k0 | (k1 << 72)))
+    c, ab = tables[2], others[2]
+    used = 0
+    for gc in range(groups + 1):
+        used = max(used, ab[groups - gc] + c[_G1 + gc], ab[_G1 + groups - gc] + c[gc])
+    need = 3 * groups + 2 - used - jokers
+    if need <= 0:
+        return -1, 0
+    mask = 0
+    for s in range(3):
+        c, ab, gain = tables[s], others[s], _gain(keys[s])
+        found = 0
+        for gc in range(groups + 1):
+            if ab[groups - gc] + c[_G1 + gc] == used:
+                found |= gain[_G1 + gc]
+            if ab[_G1 + groups - gc] + c[gc] == used:
+                found |= gain[gc]
+        mask |= found << (9 * s)
+    return need - 1, mask
+
+
 def melds_shanten(counts: Sequence[int], jokers: int, groups: int) -> int:
     """Shanten toward ``groups`` melds and NO pair (the pair is already there, e.g. two golds
     kept as the 金雀 pair): -1 when the tiles already make the melds."""
@@ -559,9 +622,17 @@ def clear_caches() -> None:
     _U.clear()
     _U[0] = _ZERO_TABLE
     _AB.clear()
+    _GAIN.clear()
     _seq_suit.cache_clear()
 
 
 def cache_sizes() -> dict[str, int]:
     """Entries per memo table, to keep an eye on memory."""
-    return {"m0": len(_M0), "m1": len(_M1), "win": len(_WIN), "usage": len(_U), "pairs": len(_AB)}
+    return {
+        "m0": len(_M0),
+        "m1": len(_M1),
+        "win": len(_WIN),
+        "usage": len(_U),
+        "pairs": len(_AB),
+        "gains": len(_GAIN),
+    }

@@ -304,6 +304,28 @@ def test_shanten_matches_reference(hand: tuple[Counts, int, int]) -> None:
             assert (got == -1) == is_complete(c, jokers + extra)
 
 
+@settings(max_examples=600, deadline=None)
+@given(hands)
+def test_improving_draws_are_the_draws_that_lower_the_shanten(
+    hand: tuple[Counts, int, int],
+) -> None:
+    """The bots' 受入: the faces found through the tight entries' gain masks are exactly the
+    faces whose draw, tried one by one, lowers the shanten of a 3g+1 hand."""
+    c, jokers, g = hand
+    if sum(c) + jokers != 3 * g + 1:
+        return
+    k = suit_keys(c)
+    now, helps = shapes.improving_draws(*k, jokers, g)
+    assert now == shanten(c, jokers, g)
+    tried = 0
+    for f in range(27):
+        more = list(k)
+        more[f // 9] += shapes.FACE_BIT[f]
+        if shanten_keys(*more, jokers, g) < now:
+            tried |= 1 << f
+    assert helps == tried, (c, jokers, g)
+
+
 @FAST
 @given(hands)
 def test_waits_match_reference(hand: tuple[Counts, int, int]) -> None:
