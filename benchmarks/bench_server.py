@@ -64,6 +64,7 @@ from ningde_tui.server import lobby  # noqa: E402
 
 ROUNDS = 8  # 圈 a room plays: no session ends during a run
 ROOMS_AN_ADDRESS = 10  # rooms made from one (forwarded) address: the server's limit a minute
+MAKERS = 8  # lobby connections making rooms at once
 PROBE = 0.005  # seconds between two looks at a client process's loop lag
 
 
@@ -160,13 +161,16 @@ def rss_bytes(pid: int) -> int:
 
 
 async def make_rooms(port: int, count: int, pace: str) -> list[tuple[str, str, str]]:
-    """``count`` rooms made through the lobby, ``ROOMS_AN_ADDRESS`` from each address: each
-    room's address, and the name and key of its maker (the room keeps a seat for them)."""
+    """``count`` rooms made through the lobby, ``ROOMS_AN_ADDRESS`` from each address, by
+    ``MAKERS`` lobby connections at once: each room's address, and the name and key of its
+    maker (the room keeps a seat for them)."""
     url = f"ws://127.0.0.1:{port}/lobby"
     seats = ["human", "human", "normal", "normal"]
-    urls: list[tuple[str, str, str]] = []
-    for batch in range(0, count, ROOMS_AN_ADDRESS):
+    made: dict[int, list[tuple[str, str, str]]] = {}
+
+    async def batch_of(batch: int) -> None:
         address = f"10.{batch // 65536 % 256}.{batch // 256 % 256}.{batch % 256}"
+        urls = made[batch] = []
         async with connect(url, additional_headers={"X-Forwarded-For": address}) as ws:
             maker = f"maker{batch}"
             await ws.send(lobby.dumps(lobby.hello(maker)))
@@ -181,7 +185,11 @@ async def make_rooms(port: int, count: int, pace: str) -> list[tuple[str, str, s
                         break
                     if answer["t"] in ("refused", "error"):
                         raise SystemExit(f"the lobby refused a room: {answer}")
-    return urls
+
+    batches = list(range(0, count, ROOMS_AN_ADDRESS))
+    for first in range(0, len(batches), MAKERS):
+        await asyncio.gather(*(batch_of(b) for b in batches[first : first + MAKERS]))
+    return [room for batch in batches for room in made[batch]]
 
 
 # ---------------------------------------------------------------- the people

@@ -395,6 +395,11 @@ async def test_leaving_a_table_goes_back_to_the_lobby(tmp_path: Path) -> None:
                 await playing
 
 
+def next_hand(table: RemoteTableScreen, done: int) -> bool:
+    """The room deals a hand after hand ``done``."""
+    return table.remote.state is not None and table.remote.state.hand > done
+
+
 async def test_after_a_whole_session_the_lobby_shows_the_new_rating(tmp_path: Path) -> None:
     """A private one-圈 room with three bots, played to its end by 托管: closing the last
     result goes back to the lobby, where the player's rating is the one the session earned."""
@@ -420,7 +425,12 @@ async def test_after_a_whole_session_the_lobby_shows_the_new_rating(tmp_path: Pa
                     closing = closing_label(pilot)
                     await pilot.press("enter")
                 elif isinstance(screen, ResultScreen):
-                    await pilot.press("enter")
+                    # closed once the room has gone on (a 托管 seat is not waited for) and not
+                    # before: the last hand's result is closed only once it says so
+                    done = table.remote.result.hand if table.remote.result is not None else 0
+                    await until(pilot, lambda: table.remote.over or next_hand(table, done), 30)
+                    if not table.remote.over:
+                        await pilot.press("enter")
                 await pilot.pause(0.05)
             assert closing == "回到大厅"
             await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))

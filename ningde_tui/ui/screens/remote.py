@@ -104,6 +104,7 @@ class RemoteTableScreen(SeatInput):
             True,
         ) * 4  # who was connected at the last ``seats``
         self.was_auto = False  # a bot played this seat at the last ``seats``
+        self.auto_asked_again = False  # 托管 asked for again after the room came back without it
         self.asking_to_leave = False  # Ctrl+Q asked whether to leave
         self.last_result: Result | None = None  # the last hand's result the table showed
 
@@ -133,6 +134,8 @@ class RemoteTableScreen(SeatInput):
     # ------------------------------------------------------------ the room's messages
     def take(self, message: ClientEvent) -> None:
         if isinstance(message, Dropped):
+            if self.dropped:  # one more try of the same reconnection: its notice replaces the last
+                self.app.clear_notifications()
             self.dropped, self.sent = True, None
             self.notify(
                 tr(self.lang, "remote.dropped", delay=f"{message.delay:g}"),
@@ -172,10 +175,15 @@ class RemoteTableScreen(SeatInput):
             self.tell_notice(message)
 
     def welcomed(self, welcome: Welcome) -> None:
+        seat = welcome.seat
         if self.dropped:
             self.notify(tr(self.lang, "remote.back"), timeout=3)
+            if self.was_auto and seat is not None and not welcome.seats[seat].auto:
+                # the room came back without the 托管 this player chose (a host or server
+                # started again keeps none): asked for again, the bot goes on for them
+                self.auto_asked_again = True
+                self.run_worker(self.client.send_auto(True), group="room-send")
         self.dropped = False
-        seat = welcome.seat
         self.private_seat = seat
         self.interactive = seat is not None
         self.was_connected = self.remote.connected()
@@ -266,8 +274,11 @@ class RemoteTableScreen(SeatInput):
         )
         now = self.remote.connected()
         mine = self.remote.seat
-        if mine is not None and self.remote.seats[mine].auto != self.was_auto:
-            self.was_auto = self.remote.seats[mine].auto
+        auto = mine is not None and self.remote.seats[mine].auto
+        if auto:
+            self.auto_asked_again = False  # (until then, no "you play your seat again")
+        if mine is not None and auto != self.was_auto and not self.auto_asked_again:
+            self.was_auto = auto
             key = "remote.auto_on" if self.was_auto else "remote.auto_off"
             self.announce(Line(tr(self.lang, key), "notice"))
         for seat in range(len(self.remote.seats)):
