@@ -428,7 +428,7 @@ async def test_after_a_whole_session_the_lobby_shows_the_new_rating(tmp_path: Pa
                     # closed once the room has gone on (a 托管 seat is not waited for) and not
                     # before: the last hand's result is closed only once it says so
                     done = table.remote.result.hand if table.remote.result is not None else 0
-                    await until(pilot, lambda: table.remote.over or next_hand(table, done), 30)
+                    await until(pilot, lambda d=done: table.remote.over or next_hand(table, d), 30)
                     if not table.remote.over:
                         await pilot.press("enter")
                 await pilot.pause(0.05)
