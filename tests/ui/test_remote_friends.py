@@ -10,13 +10,14 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from pilot_helpers import SIZE, widget_text
+from rich.cells import cell_len
 from remote_helpers import running_room, seat_of, until
 from textual.pilot import Pilot
 
 from ningde_tui.net.client import RoomClient
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions, RoomTarget
-from ningde_tui.ui.screens.remote import LeaveRoom
+from ningde_tui.ui.screens.remote import LeaveRoom, RemoteTableScreen
 from ningde_tui.ui.screens.result import ResultScreen
 
 
@@ -151,3 +152,27 @@ async def test_a_notice_from_the_room_is_told_in_the_players_language() -> None:
             await until(pilot, lambda: "暂时无法保存" in widget_text(screen.query_one("#announce")))
             room._saved_again()
             await until(pilot, lambda: "已补存" in widget_text(screen.query_one("#announce")))
+
+
+def my_turn(screen: RemoteTableScreen) -> bool:
+    state = screen.remote.state
+    obs = None if state is None else state.obs
+    return obs is not None and obs.turn == screen.remote.seat and obs.drawn is not None
+
+
+async def test_the_timer_beside_a_full_hand_is_drawn_whole() -> None:
+    """限时 N 秒 beside a hand of 16 tiles and the one drawn, at 160×50 and 110×34: not cut by
+    the side panel (it was 限时 13 at 160 columns)."""
+    kinds = ["human", "easy", "easy", "easy"]
+    for size in ((160, 50), (110, 34)):
+        async with running_room(kinds, seed=4, turn_seconds=30.0) as (server, room):
+            app = app_for(server.url(room))
+            async with app.run_test(size=size) as pilot:
+                screen = seat_of(pilot)
+                await until(pilot, lambda: screen.shown_left is not None and my_turn(screen), 30)
+                timer = screen.query_one("#deadline")
+                table = screen.query_one("#table")
+                text = widget_text(timer).strip()
+                assert text.startswith("限时") and text.endswith("秒"), text
+                assert timer.region.right <= table.region.right, (size, timer.region)
+                assert timer.content_region.width >= cell_len(text), (size, text)
