@@ -10,8 +10,8 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from pilot_helpers import SIZE, widget_text
-from rich.cells import cell_len
 from remote_helpers import running_room, seat_of, until
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from ningde_tui.net.client import RoomClient
