@@ -249,10 +249,12 @@ class BoardScreen(PlayerScreen[None]):
             tiles = tuple(display_order(hand.tiles, hand.drawn, obs.gold))
             drawn = hand.drawn is not None
         side = self.seating.position(seat) in (1, 3)
+        name, person = self.seating.parts(seat)
         return SeatState(
             seat,
-            name=self.seating.name(seat),
-            level=view.levels[seat],
+            name=name,
+            person=person,
+            level="" if self.seating.says_level(seat) else view.levels[seat],
             score=view.scores[seat],
             dealer=obs.dealer == seat,
             streak=obs.streak,
@@ -338,7 +340,8 @@ class BoardScreen(PlayerScreen[None]):
             view.round_no,
             view.rounds,
             self.lang,
-            names=seating.names_tuple(),
+            names=tuple(seating.parts(s)[0] for s in range(4)),
+            people=tuple(seating.parts(s)[1] for s in range(4)),
             bottom=seating.bottom,
         )
 
