@@ -415,7 +415,10 @@ class BoardScreen(PlayerScreen[None]):
         title = Text()
         if mine and obs.phase == Phase.CLAIM and obs.last_discard is not None:
             seat, tile = obs.last_discard
-            title.append(tr(lang, "choice.title", name=self.seating.name(seat), tile=""))
+            # where the tile came from, by its place (上家): the bar has no room for the
+            # player's name after it beside the choices
+            place = self.seating.parts(seat)[0]
+            title.append(tr(lang, "choice.title", name=place, tile=""))
             title.append_text(tile_text(tile, obs.gold, asc))
         elif mine and obs.phase == Phase.WINDOW:
             title.append(tr(lang, "choice.window"), style=f"bold {GOLD}")
