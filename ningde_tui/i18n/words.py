@@ -76,6 +76,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "seat.2": ("对家", "Across"),
     "seat.3": ("上家", "Left"),
     "seat.number": ("{n}号位", "Seat {n}"),
+    "seat.at": ("{place}·{name}", "{place} · {name}"),
     "seat.twin": ("{name} {n}号", "{name} #{n}"),
     "seat.player": ("玩家{n}", "Player {n}"),
     "seat.bot_level": ("电脑·{level}", "{level} bot"),
@@ -1552,6 +1553,12 @@ def person_name(name: str, kind: str, levels: Sequence[str], lang: str) -> str:
     if name == levels[0]:
         return tr(lang, "seat.bot_level", level=level)
     return tr(lang, "seat.named_bot", name=name, level=level)
+
+
+def placed_name(place: str, person: str, lang: str) -> str:
+    """A seat seen from a chair: its place, then its player's name as ``people_names`` says
+    it (下家·电脑·普通 2号, Right · normal bot #2); the place alone for no name."""
+    return tr(lang, "seat.at", place=place, name=person) if person else place
 
 
 def people_names(seats: Sequence[tuple[str, str, str]], lang: str) -> tuple[str, ...]:

@@ -487,6 +487,7 @@ class NingdeApp(textual_compat.FramesTold, App[None]):
                 open_hands=False,
                 hand=min(message.hand, len(model.hands) - 1),
                 review=True,
+                you=message.seat if message.yours else None,
             )
         )
 

@@ -249,10 +249,12 @@ class BoardScreen(PlayerScreen[None]):
             tiles = tuple(display_order(hand.tiles, hand.drawn, obs.gold))
             drawn = hand.drawn is not None
         side = self.seating.position(seat) in (1, 3)
+        name, person = self.seating.parts(seat)
         return SeatState(
             seat,
-            name=self.seating.name(seat),
-            level=view.levels[seat],
+            name=name,
+            person=person,
+            level="" if self.seating.says_level(seat) else view.levels[seat],
             score=view.scores[seat],
             dealer=obs.dealer == seat,
             streak=obs.streak,
@@ -338,7 +340,8 @@ class BoardScreen(PlayerScreen[None]):
             view.round_no,
             view.rounds,
             self.lang,
-            names=seating.names_tuple(),
+            names=tuple(seating.parts(s)[0] for s in range(4)),
+            people=tuple(seating.parts(s)[1] for s in range(4)),
             bottom=seating.bottom,
         )
 
@@ -412,7 +415,10 @@ class BoardScreen(PlayerScreen[None]):
         title = Text()
         if mine and obs.phase == Phase.CLAIM and obs.last_discard is not None:
             seat, tile = obs.last_discard
-            title.append(tr(lang, "choice.title", name=self.seating.name(seat), tile=""))
+            # where the tile came from, by its place (上家): the bar has no room for the
+            # player's name after it beside the choices
+            place = self.seating.parts(seat)[0]
+            title.append(tr(lang, "choice.title", name=place, tile=""))
             title.append_text(tile_text(tile, obs.gold, asc))
         elif mine and obs.phase == Phase.WINDOW:
             title.append(tr(lang, "choice.window"), style=f"bold {GOLD}")

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ...analysis.review import Decision, Review, review_replay
-from ...i18n.words import pattern_name, people_names, tile_name, tr
+from ...i18n.words import pattern_name, people_names, placed_name, tile_name, tr
 from ...rules.game import Action, ActionType, Observation, Phase
 from ...table.seating import Seating
 from ...table.view import Sight, Standings, TableView
@@ -77,9 +77,11 @@ class ReplayScreen(BoardScreen):
         exit_on_leave: bool = False,
         hand: int = 0,
         review: bool = False,
+        you: int | None = None,
     ) -> None:
         super().__init__()
         self.model = model
+        self.you = you  # the seat of the player who opened it from their table, if any
         self.hand = 0
         self.step = 0
         self.speed = speed
@@ -94,8 +96,13 @@ class ReplayScreen(BoardScreen):
         self._reviews: dict[int, Review] = {}
 
     def _record_names(self) -> tuple[str, ...]:
-        """Seats by their players' names, as 战绩 and the table name them (玩家1, 电脑·普通)."""
-        return people_names([(s.name, s.kind, s.level) for s in self.model.seats], self.lang)
+        """Seats by their players' names, as 战绩 and the table name them (玩家1, 电脑·普通);
+        the player who opened it from their table as 你 too (你·玩家1), as the table did."""
+        names = people_names([(s.name, s.kind, s.level) for s in self.model.seats], self.lang)
+        if self.you is None:
+            return names
+        you = placed_name(tr(self.lang, "seat.0"), names[self.you], self.lang)
+        return tuple(you if seat == self.you else name for seat, name in enumerate(names))
 
     def _set_view(self, seat: int, open_hands: bool) -> None:
         self.open_hands = open_hands

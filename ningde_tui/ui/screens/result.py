@@ -149,16 +149,19 @@ class ResultScreen(PlayerModal[None]):
     @dataclass
     class Review(Message):
         """复盘 was asked for: open hand ``hand`` (0-based) of the record at ``path`` in the
-        replay viewer, as ``seat`` saw it, reviewed."""
+        replay viewer, as ``seat`` saw it, reviewed; ``yours``: the result was seen from that
+        seat's chair (a table against bots), and 复盘 calls its player 你 too."""
 
         path: Path
         seat: int
         hand: int
+        yours: bool = False
 
     def action_review(self) -> None:
         if self.review_from is not None:
             path, seat = self.review_from
-            self.post_message(self.Review(path, seat, self.standings_now.hand_no - 1))
+            hand = self.standings_now.hand_no - 1
+            self.post_message(self.Review(path, seat, hand, yours=self.seating.relative))
 
     @on(Button.Pressed, "#result-review")
     def review_pressed(self) -> None:

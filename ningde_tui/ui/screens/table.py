@@ -90,13 +90,12 @@ class TableScreen(SeatInput):
         self.restore_auto()
 
     def _table_names(self) -> tuple[str | None, ...] | None:
-        """Names at the table: humans by name in hot-seat; every seat by name in a demo."""
-        if self.demo:
-            return self._people()
-        if not self.hotseat:
-            return None
+        """Names at the table, every seat by its player's name (after its place where the
+        table is seen from a chair), but the one player against bots: 你 alone."""
         people = self._people()
-        return tuple(people[s] if self.table.is_human(s) else None for s in range(4))
+        if self.hotseat or self.demo:
+            return people
+        return tuple(None if self.table.is_human(s) else people[s] for s in range(4))
 
     def _people(self) -> tuple[str, ...]:
         """Every seat by its player's name, as the record, 战绩 and the replay name them."""

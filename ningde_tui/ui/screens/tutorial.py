@@ -89,6 +89,10 @@ class LessonScreen(TableScreen):
         self.refused_over: Line | None = None  # the table's announcement a refusal covers
         self.ended = False
 
+    def _table_names(self) -> None:
+        """A lesson's seats by their places alone: they play its script, not a player's."""
+        return None
+
     def compose(self) -> ComposeResult:
         yield Prose(id="lesson-bar")
         yield from super().compose()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.reactive import reactive
 
-from ...i18n.words import level_name, seat_name, tr
+from ...i18n.words import level_name, placed_name, seat_name, tr
 from ...rules.melds import Meld
 from ..palette import BAD, GOLD, GOOD, KEY, LIT, MUTED, ON_GOLD, PANEL_LIT, SOFT
 from ..tilefaces import FLAT, backs, chip, row_lines
@@ -27,7 +27,8 @@ CALLOUT_STYLE = f"bold {ON_GOLD} on {LIT}"
 class SeatState:
     seat: int
     name: str = ""  # as the table calls it (你/下家/…, a player's name); "" = by position
-    level: str = ""  # bot level, "" for a human
+    person: str = ""  # the player's name after the place in ``name`` (下家·电脑·普通 2号)
+    level: str = ""  # bot level where the name does not say it, "" for a human
     score: int = 0
     dealer: bool = False
     streak: int = 1
@@ -68,9 +69,11 @@ def melds_text(melds: tuple[Meld, ...], gold: int, ascii_tiles: bool, lang: str)
 
 
 def name_line(s: SeatState) -> Text:
-    """Name and dealer badge (庄, or 庄×2 on a streak)."""
+    """Name and dealer badge (庄, or 庄×2 on a streak); at the side of the table the place
+    alone, the player's name on a line of its own under it."""
     out = Text()
-    out.append(s.name or seat_name(s.seat, s.lang), style="bold")
+    place = s.name or seat_name(s.seat, s.lang)
+    out.append(place if s.narrow else placed_name(place, s.person, s.lang), style="bold")
     if s.dealer:
         out.append("  ")
         mark = (
@@ -120,6 +123,8 @@ def seat_lines(s: SeatState) -> list[Text]:
         title.append_text(callout_text(s))
     lines = [title]
     if s.narrow:
+        if s.person:
+            lines.append(Text(s.person, style="bold"))
         lines.append(score_text(s))
     else:
         title.append("  ")
