@@ -169,7 +169,7 @@ async def test_the_timer_beside_a_full_hand_is_drawn_whole() -> None:
             app = app_for(server.url(room))
             async with app.run_test(size=size) as pilot:
                 screen = seat_of(pilot)
-                await until(pilot, lambda: screen.shown_left is not None and my_turn(screen), 30)
+                await until(pilot, lambda s=screen: s.shown_left is not None and my_turn(s), 30)
                 timer = screen.query_one("#deadline")
                 table = screen.query_one("#table")
                 text = widget_text(timer).strip()
