@@ -16,6 +16,7 @@ from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
+from ningde_tui.ui.screens.help import ProseParagraph
 from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.widgets.log import TableLog
 from ningde_tui.ui.widgets.prose import wrap
@@ -112,3 +113,32 @@ def test_a_centre_line_too_wide_for_the_centre_is_wrapped_whole() -> None:
     assert wrap_part([("八万八万八万八万八万", "")], 8) == [[("八万八万", "")]] * 2 + [
         [("八万", "")]
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_help_wraps_between_words(lang, size) -> None:
+    """The rules summary wraps as the tutorial does: Chinese never inside one of the game's
+    words (Textual's Markdown cut 单 / 钓 and 放一 / 边 wherever a line ended), English only
+    between words, and every line within its paragraph's width."""
+    words = unbroken_words()
+    app = NingdeApp(LaunchOptions(seed=3, pace="instant", lang=lang))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        paragraphs = list(pilot.app.screen.query(ProseParagraph))
+        assert len(paragraphs) > 20
+        for paragraph in paragraphs:
+            plain = paragraph.visual.plain
+            rows = [row.strip() for row in widget_text(paragraph).splitlines() if row.strip()]
+            assert "".join(rows).replace(" ", "") == plain.replace(" ", "")  # all of it shown
+            assert all(cell_len(row) <= paragraph.content_size.width for row in rows)
+            if lang == "en":
+                assert {w for row in rows for w in row.split()} <= set(plain.split()), rows
+                continue
+            for upper, lower in zip(rows, rows[1:], strict=False):
+                for word in words:
+                    for cut in range(1, len(word)):
+                        broken = upper.endswith(word[:cut]) and lower.startswith(word[cut:])
+                        assert not broken, (size, word, upper, lower)
