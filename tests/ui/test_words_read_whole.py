@@ -8,16 +8,17 @@ from __future__ import annotations
 import pytest
 from pilot_helpers import open_from_start, settle, table_app, widget_text
 from rich.cells import cell_len
-from scenarios import late_hand_match, rob_gold_match
+from scenarios import blocked_win_match, late_hand_match, rob_gold_match
 from textual.widgets import Label
 
-from ningde_tui.i18n.words import unbroken_words
+from ningde_tui.i18n.words import refusal_text, tr, unbroken_words
 from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.help import ProseParagraph
 from ningde_tui.ui.screens.settings import SettingsScreen
+from ningde_tui.ui.widgets.choices import ChoicesPanel
 from ningde_tui.ui.widgets.log import TableLog
 from ningde_tui.ui.widgets.prose import wrap
 from ningde_tui.ui.widgets.seat import meld_text
@@ -142,3 +143,20 @@ async def test_the_help_wraps_between_words(lang, size) -> None:
                     for cut in range(1, len(word)):
                         broken = upper.endswith(word[:cut]) and lower.startswith(word[cut:])
                         assert not broken, (size, word, upper, lower)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_reason_a_win_is_refused_is_shown_whole(lang, size) -> None:
+    """Why 胡 is not offered goes on in the rest of the choices' row, on as many lines as it
+    takes: the English restriction (109 cells) ran off the table at 110 and 160 columns."""
+    match = blocked_win_match()
+    async with table_app(match, lang=lang).run_test(size=size) as pilot:
+        await settle(pilot)
+        panel = pilot.app.screen.query_one(ChoicesPanel)
+        why = refusal_text(lang, match.observation().win_blocked)
+        reason = panel.query_one(".choices-blocked")
+        rows = [row.strip() for row in widget_text(reason).splitlines() if row.strip()]
+        assert " ".join(rows) == tr(lang, "choice.blocked", why=why)
+        assert reason.region.right <= panel.region.right - 1  # inside the row's padding
+        assert all(cell_len(row) <= reason.content_size.width for row in rows)

@@ -127,6 +127,15 @@ class Prose(Widget):
         return Text("\n").join(self.lines(self.content_size.width))
 
 
+def prose(text: str, style: str = "", *, id: str | None = None, classes: str = "") -> Prose:
+    """Paragraphs (one a line of ``text``) in one style, wrapped as the language wraps."""
+    widget = Prose(id=id, classes=classes)
+    widget.set_reactive(
+        Prose.state, ProseState(tuple(((para, style),) for para in text.split("\n")))
+    )
+    return widget
+
+
 class ProseContent(Visual):
     """A Textual Content (a Markdown paragraph) drawn in the lines ``wrapped`` makes of it, as
     Textual would draw those lines: Textual breaks a line only at a space, so its Chinese was
