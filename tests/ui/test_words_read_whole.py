@@ -5,18 +5,22 @@ inside one of the game's words (八万, 普通, 三金倒), in running text and 
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
-from pilot_helpers import open_from_start, settle, table_app, widget_text
+from pilot_helpers import bot_game, open_from_start, settle, table_app, widget_text
 from rich.cells import cell_len
 from scenarios import blocked_win_match, late_hand_match, rob_gold_match
-from textual.widgets import Label
+from textual.widgets import DataTable, Label
 
 from ningde_tui.i18n.words import refusal_text, tr, unbroken_words
+from ningde_tui.records.storage import list_records, records_dir
 from ningde_tui.rules.melds import Meld, MeldKind
 from ningde_tui.rules.tiles import parse_tile
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions
 from ningde_tui.ui.screens.help import ProseParagraph
+from ningde_tui.ui.screens.recent import RecentScreen, standing_text
 from ningde_tui.ui.screens.settings import SettingsScreen
 from ningde_tui.ui.widgets.choices import ChoicesPanel
 from ningde_tui.ui.widgets.log import TableLog
@@ -160,3 +164,33 @@ async def test_the_reason_a_win_is_refused_is_shown_whole(lang, size) -> None:
         assert " ".join(rows) == tr(lang, "choice.blocked", why=why)
         assert reason.region.right <= panel.region.right - 1  # inside the row's padding
         assert all(cell_len(row) <= reason.content_size.width for row in rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_recent_games_fit_their_box_with_long_names(data_dir, lang, size) -> None:
+    """Bots with long names of their own (and a list long enough to scroll): the players'
+    names are cut short with … to the room the other columns leave, so no row is wider
+    than the table and every row's scores and status are in sight."""
+    folder = records_dir()
+    folder.mkdir(parents=True)
+    names = ("Bartholomew", "Wilhelmina", "Maximilian", "Evangeline")
+    first = bot_game(
+        folder / "named.jsonl", hands=1, levels=("greedy", "hard", "normal", "easy"), names=names
+    )
+    for n in range(40):
+        shutil.copy(first, folder / f"copy-{n:02}.jsonl")
+    scores = standing_text(list_records()[0]).plain
+    app = NingdeApp(LaunchOptions(pace="instant", lang=lang))
+    async with app.run_test(size=size) as pilot:
+        screen = await open_from_start(pilot, "#recent")
+        assert isinstance(screen, RecentScreen)
+        await settle(pilot)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 41
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        rows = widget_text(table).splitlines()[1 : table.scrollable_content_region.height]
+        status = tr(lang, "recent.finished")
+        assert all(scores in row and row.rstrip().endswith(status) for row in rows), rows
+        if size[0] < 200 or lang == "en":
+            assert all("…" in row for row in rows)
