@@ -46,15 +46,32 @@ async def test_every_settings_label_is_whole(lang, size) -> None:
             assert widget_text(label).rstrip() == text  # drawn whole, on one line
 
 
-@pytest.mark.parametrize("size", SIZES[1:])
+@pytest.mark.parametrize("size", SIZES)
 async def test_the_english_table_says_its_marks_in_words(size) -> None:
+    """In the wall's centre where it has room, else (the table at its smallest) a mark a line
+    below the seat on the right, whole; never both."""
     async with table_app(late_hand_match(), lang="en").run_test(size=size) as pilot:
         await settle(pilot)
         wall = widget_text(pilot.app.screen.query_one(WallView))
-        assert "H head · T tail" in wall and "B break · R reserve" in wall
+        aside = pilot.app.screen.query_one("#marks-legend")
+        in_centre = "H head · T tail" in wall and "B break · R reserve" in wall
+        assert in_centre == (size != SIZES[0]) and aside.display == (not in_centre)
+        if aside.display:  # (the dealer is named beside the seats there: the next test)
+            lines = [line.rstrip() for line in widget_text(aside).splitlines()]
+            assert lines == ["H head", "T tail", "B break", "R reserve"]
+            assert aside.region.right <= pilot.app.size.width
+            assert aside.region in pilot.app.screen.query_one("#col-1").region
+            return
         assert "dealer" in wall and "white = " in wall and "W=" not in wall
         scores = widget_text(pilot.app.screen.query_one("#scores"))
         assert " dealer" in scores and " D " not in f"{scores} "
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_chinese_marks_need_no_legend(size) -> None:
+    async with table_app(late_hand_match()).run_test(size=size) as pilot:
+        await settle(pilot)
+        assert not pilot.app.screen.query_one("#marks-legend").display
 
 
 async def test_the_english_table_at_its_smallest_names_the_dealer_and_the_white() -> None:
