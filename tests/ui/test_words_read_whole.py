@@ -170,7 +170,8 @@ async def test_the_help_wraps_between_words(lang, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_reason_a_win_is_refused_is_shown_whole(lang, size) -> None:
     """Why 胡 is not offered goes on in the rest of the choices' row, on as many lines as it
-    takes: the English restriction (109 cells) ran off the table at 110 and 160 columns."""
+    takes: the English restriction (109 cells) ran off the table at 110 and 160 columns. The
+    wall keeps its size: the row above, the latest event, gives the second line its room."""
     match = blocked_win_match()
     async with table_app(match, lang=lang).run_test(size=size) as pilot:
         await settle(pilot)
@@ -181,6 +182,9 @@ async def test_the_reason_a_win_is_refused_is_shown_whole(lang, size) -> None:
         assert " ".join(rows) == tr(lang, "choice.blocked", why=why)
         assert reason.region.right <= panel.region.right - 1  # inside the row's padding
         assert all(cell_len(row) <= reason.content_size.width for row in rows)
+        # a second line takes the place of the latest event's (the discard the choices name)
+        assert pilot.app.screen.query_one("#announce").display == (panel.region.height == 1)
+        assert (panel.region.height > 1) == (lang == "en" and size != SIZES[-1])
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -167,6 +167,11 @@ class ChoicesPanel(Unscrolled, Horizontal):
             # (the rest of the row, its lines wrapped there: the English reasons are long)
             yield prose(tr(s.lang, "choice.blocked", why=s.blocked), classes="choices-blocked")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A second line (a long reason) takes the place of the line above, the latest event
+        (the discard the choices name): the wall keeps its size."""
+        self.screen.set_class(event.size.height > 1, "-choices-tall")
+
     def buttons(self) -> list[ChoiceButton]:
         return list(self.query(ChoiceButton))
 
