@@ -1577,7 +1577,8 @@ def people_names(seats: Sequence[tuple[str, str, str]], lang: str) -> tuple[str,
 # above give seats, levels, patterns, calls and rule events, and these terms of the game.
 TERMS = (
     "庄家 连庄 玩家 电脑 金牌 三金 闲金 抢金 金雀 金顺 单钓 点炮 自摸 听牌 向听 进张 牌墙 牌尾 "
-    "牌河 副露 留牌 开金 流局 臭庄 复盘 战绩 剩牌 托管 热座 离线"
+    "牌河 副露 留牌 开金 流局 臭庄 复盘 战绩 剩牌 托管 热座 离线 牌城 明杠 番型 牌型 钓将 "
+    "庄番 金番 杠番 放一边"  # 放一边: the white flipped as the gold is set aside
 ).split()
 UNBROKEN_FROM = ("seat.", "level.", "pattern.", "choice.", "rule_event.", "auto.", "pace.")
 

@@ -64,10 +64,17 @@ def widget_text(widget: Widget) -> str:
 
 
 def bot_game(
-    path: Path, seed: int = 7, hands: int = 2, levels: Sequence[str] = ("greedy",) * 4
+    path: Path,
+    seed: int = 7,
+    hands: int = 2,
+    levels: Sequence[str] = ("greedy",) * 4,
+    names: Sequence[str] | None = None,
 ) -> Path:
-    """A record of ``hands`` hands played by four bots (deterministic for the seed)."""
-    match = Match.new(seed, list(levels), humans=(), recorder_path=path, rounds_limit=False)
+    """A record of ``hands`` hands played by four bots (deterministic for the seed), named by
+    their levels or by ``names``."""
+    match = Match.new(
+        seed, list(levels), humans=(), names=names, recorder_path=path, rounds_limit=False
+    )
     for number in range(hands):
         while not match.hand_over:
             seat, obs, _ = match.next_bot()

@@ -40,7 +40,7 @@ from ..widgets.pond import PondView, discard_rows, pond_state
 from ..widgets.scoreboard import ScoreBoard, ScoreState
 from ..widgets.seat import MySeatLine, SeatState, SeatView
 from ..widgets.steady import Column, Row, SteadyStatic
-from ..widgets.wall import WallState, WallView
+from ..widgets.wall import WallState, WallView, legend_aside
 from .base import OpenScreen, PlayerScreen
 
 Part = TypeVar("Part", bound=Widget)
@@ -113,6 +113,7 @@ class BoardScreen(PlayerScreen[None]):
                             yield PondView(position, id=f"pond-{position}", classes="pond")
                     with Column(id="col-1", classes="side-col"):
                         yield SeatView(id="seat-1", classes="seat side-seat")
+                        yield Static(id="marks-legend")  # where the wall's centre has no room
                 yield SteadyStatic(id="announce")
                 yield from self.compose_controls()
                 with Row(id="bottom"):
@@ -533,6 +534,13 @@ class BoardScreen(PlayerScreen[None]):
 
     def action_help(self) -> None:
         self.post_message(OpenScreen("help"))
+
+    def on_wall_view_legend_aside(self, message: WallView.LegendAside) -> None:
+        """What the wall's letters stand for, a line each, below the seat on the right while
+        the wall's centre has no room for it (the English table at its smallest)."""
+        shown = self.query_one("#marks-legend", Static)
+        shown.update(legend_aside(self.lang))
+        shown.display = message.aside
 
     # ------------------------------------------------------------ size
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -12,15 +12,20 @@ from __future__ import annotations
 
 from importlib.resources import files
 from string import Formatter
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.visual import Visual
 from textual.widgets import Markdown
+from textual.widgets.markdown import MarkdownBlock
 
 from ...i18n.words import switch_sentence, tr
 from ...rules.config import RuleConfig
 from ..widgets.keybar import KeyBar
+from ..widgets.prose import ProseContent
 from .base import PlayerModal
 
 
@@ -82,6 +87,25 @@ def keys_markdown(lang: str) -> str:
     return "\n".join(f"- {row}" for row in rows)
 
 
+if TYPE_CHECKING:
+    Paragraph = MarkdownBlock
+else:  # Textual's own paragraph (a list item's text is one too), which it does not export
+    Paragraph = Markdown.BLOCKS["paragraph_open"]
+
+
+class ProseParagraph(Paragraph):
+    """A paragraph of the help wrapped as the tutorial's prose is: Chinese between any two
+    characters but never inside one of the game's words, English between words."""
+
+    def render(self) -> Visual | Content:
+        content = self.visual
+        return ProseContent(content) if isinstance(content, Content) else content
+
+
+class HelpMarkdown(Markdown):
+    BLOCKS = {**Markdown.BLOCKS, "paragraph_open": ProseParagraph}
+
+
 class HelpScreen(PlayerModal[None]):
     """The help for ``rules`` (by default the room rules of the app's settings)."""
 
@@ -99,5 +123,5 @@ class HelpScreen(PlayerModal[None]):
         with VerticalScroll(id="help-box") as box:
             box.border_title = tr(self.lang, "help.title")
             box.border_subtitle = tr(self.lang, "help.close")
-            yield Markdown(help_markdown(self.lang, self.rules))
+            yield HelpMarkdown(help_markdown(self.lang, self.rules))
         yield KeyBar()  # its own keys, not those of the screen beneath

@@ -11,6 +11,7 @@ from collections.abc import Set
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -31,10 +32,31 @@ def mode_key(summary: RecordSummary) -> str:
     return "recent.demo" if humans == 0 else "recent.play" if humans == 1 else "recent.hotseat"
 
 
-def players_text(summary: RecordSummary, lang: str) -> str:
-    return ", ".join(
-        person_name(s.name, s.kind, [s.level] if s.level else [], lang) for s in summary.seats
-    )
+COLUMNS = ("date", "mode", "players", "hands", "standing", "status")
+SEP = ", "  # between the players' names
+
+
+def player_names(summary: RecordSummary, lang: str) -> list[str]:
+    return [person_name(s.name, s.kind, [s.level] if s.level else [], lang) for s in summary.seats]
+
+
+def players_text(names: list[str], width: int) -> Text:
+    """The players' names in at most ``width`` cells: each whole while they fit, else the
+    longest cut short with … to an equal share of the room (a short name keeps what it needs
+    and leaves the rest to the others)."""
+    room = max(width - cell_len(SEP) * (len(names) - 1), 0)
+    shares: dict[int, int] = {}
+    for done, i in enumerate(sorted(range(len(names)), key=lambda i: cell_len(names[i]))):
+        shares[i] = min(cell_len(names[i]), room // (len(names) - done))
+        room -= shares[i]
+    out = Text()
+    for i, name in enumerate(names):
+        if i:
+            out.append(SEP)
+        part = Text(name)
+        part.truncate(shares[i], overflow="ellipsis")
+        out.append_text(part)
+    return out
 
 
 def standing_text(summary: RecordSummary) -> Text:
@@ -83,10 +105,11 @@ class RecentScreen(PlayerScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for key in ("date", "mode", "players", "hands", "standing", "status"):
-            table.add_column(tr(self.lang, f"recent.col.{key}"), key=key)
         self.load()
+
+    def on_resize(self) -> None:
+        if self.summaries:
+            self.show(self.summaries)
 
     @work(thread=True, exclusive=True, group="recent")
     def load(self) -> None:
@@ -94,32 +117,57 @@ class RecentScreen(PlayerScreen[None]):
         summaries = list_records()
         self.app.call_from_thread(self.show, summaries)
 
+    def status_text(self, summary: RecordSummary, playing: Set[Path]) -> Text:
+        lang = self.lang
+        if summary.error is not None:
+            return Text(tr(lang, "recent.broken"), style=BAD)
+        if summary.path in playing:
+            return Text(tr(lang, "recent.playing"), style=f"bold {GOOD}")
+        if summary.in_use:
+            return Text(tr(lang, "recent.elsewhere"), style=f"bold {GOOD}")
+        if summary.finished:
+            return Text(tr(lang, "recent.finished"), style=MUTED)
+        return Text(tr(lang, "recent.unfinished"), style=f"bold {GOLD}")
+
     def show(self, summaries: list[RecordSummary]) -> None:
+        """The games in the table, the players' names cut short to the room the other columns
+        leave (each column as wide as its widest cell or its title)."""
         lang = self.lang
         self.summaries = summaries
         table = self.query_one(DataTable)
-        table.clear()
+        if not table.content_region.width:  # not laid out yet: no room to measure
+            self.call_after_refresh(self.show, summaries)
+            return
+        row = table.cursor_row
+        table.clear(columns=True)
         playing = self.playing()
-        for s in summaries:
-            if s.error is not None:
-                status = Text(tr(lang, "recent.broken"), style=BAD)
-            elif s.path in playing:
-                status = Text(tr(lang, "recent.playing"), style=f"bold {GOOD}")
-            elif s.in_use:
-                status = Text(tr(lang, "recent.elsewhere"), style=f"bold {GOOD}")
-            elif s.finished:
-                status = Text(tr(lang, "recent.finished"), style=MUTED)
-            else:
-                status = Text(tr(lang, "recent.unfinished"), style=f"bold {GOLD}")
-            table.add_row(
-                s.modified.strftime("%Y-%m-%d %H:%M"),
-                "—" if s.error is not None else tr(lang, mode_key(s)),
-                players_text(s, lang),
-                str(s.hands),
-                standing_text(s),
-                status,
-                key=str(s.path),
-            )
+        rows = [
+            {
+                "date": Text(s.modified.strftime("%Y-%m-%d %H:%M")),
+                "mode": Text("—" if s.error is not None else tr(lang, mode_key(s))),
+                "hands": Text(str(s.hands)),
+                "standing": standing_text(s),
+                "status": self.status_text(s, playing),
+            }
+            for s in summaries
+        ]
+        titles = {key: Text(tr(lang, f"recent.col.{key}")) for key in COLUMNS}
+        pad = 2 * table.cell_padding
+        room = table.content_region.width - pad
+        if len(rows) + 1 > table.content_region.height:  # the rows and the titles: a scroll bar
+            room -= table.styles.scrollbar_size_vertical
+        for key in COLUMNS:
+            if key != "players":
+                room -= pad + max(
+                    cells.cell_len for cells in [titles[key], *(r[key] for r in rows)]
+                )
+        titles["players"].truncate(room, overflow="ellipsis")
+        for key in COLUMNS:
+            table.add_column(titles[key], key=key)
+        for s, cells in zip(summaries, rows, strict=True):
+            cells["players"] = players_text(player_names(s, lang), room)
+            table.add_row(*(cells[key] for key in COLUMNS), key=str(s.path))
+        table.move_cursor(row=row)
         empty = self.query_one("#recent-empty", Static)
         empty.update(tr(lang, "recent.none"))
         empty.display = not summaries

@@ -37,7 +37,7 @@ from ..model.lessons import LESSONS
 from ..model.tutorial import LessonTable, Verdict, room_notes
 from ..palette import BAD, GOLD, GOOD, MUTED, SOFT, TEXT
 from ..widgets.keybar import KeyBar
-from ..widgets.prose import Prose, ProseState, Span
+from ..widgets.prose import Prose, ProseState, Span, prose
 from .base import PlayerModal, PlayerScreen
 from .result import ResultScreen
 from .table import TableScreen
@@ -47,15 +47,6 @@ TICK, TODO = "✓", "·"
 # list (which shows it beside the lesson) and puts the goal beside the lesson's title
 SHORT_BAR_BELOW = 46
 NEXT, LIST, PLAY = "next", "list", "play"  # what the player chose at a lesson's end
-
-
-def prose(text: str, style: str, widget_id: str) -> Prose:
-    """Paragraphs (one a line of ``text``) in one style, wrapped as the language wraps."""
-    widget = Prose(id=widget_id)
-    widget.set_reactive(
-        Prose.state, ProseState(tuple(((para, style),) for para in text.split("\n")))
-    )
-    return widget
 
 
 def lesson_title(number: int, lang: str) -> str:
@@ -292,16 +283,16 @@ class LessonDone(PlayerModal[str]):
                 lang, "lesson.done_title", n=self.number + 1, title=lesson_title(self.number, lang)
             )
             yield Static(tr(lang, "lesson.learned"), classes="done-head")
-            yield prose(tr(lang, self.lesson.key("summary")), TEXT, "done-summary")
+            yield prose(tr(lang, self.lesson.key("summary")), TEXT, id="done-summary")
             notes = room_notes(self.lesson, self.room, lang)
             if notes:
-                yield prose("\n".join(notes), MUTED, "done-notes")
+                yield prose("\n".join(notes), MUTED, id="done-notes")
             pays = self.payments()
             if pays is not None:
                 yield Static(tr(lang, "lesson.pays"), classes="done-head")
                 yield Static(pays, id="done-pays")
             if self.last:
-                yield prose(tr(lang, "lesson.last"), GOOD, "done-last")
+                yield prose(tr(lang, "lesson.last"), GOOD, id="done-last")
             else:  # what comes next: on a short terminal its bar will not have room for this
                 upcoming = LESSONS[self.number + 1]
                 head = tr(
@@ -310,7 +301,7 @@ class LessonDone(PlayerModal[str]):
                     n=self.number + 2,
                     title=lesson_title(self.number + 1, lang),
                 )
-                yield prose(f"{head}\n{tr(lang, upcoming.key('intro'))}", MUTED, "done-upcoming")
+                yield prose(f"{head}\n{tr(lang, upcoming.key('intro'))}", MUTED, id="done-upcoming")
             with Horizontal(id="done-buttons"):
                 if self.last:
                     yield Button(tr(lang, "lesson.play_button"), id="done-play", variant="success")
@@ -402,7 +393,7 @@ class TutorialScreen(PlayerScreen[None]):
         lang = self.lang
         with VerticalScroll(id="tutorial-box") as box:
             box.border_title = tr(lang, "tutorial.title")
-            yield prose(tr(lang, "tutorial.intro"), SOFT, "tutorial-intro")
+            yield prose(tr(lang, "tutorial.intro"), SOFT, id="tutorial-intro")
             yield OptionList(*self.options(), id="lessons")
             yield Prose(id="lesson-about")
             yield Static("", id="tutorial-status")

@@ -26,6 +26,7 @@ from ...i18n.words import tr
 from ...rules.game import Action, ActionType
 from ..palette import KEY
 from ..tilefaces import chip, chips
+from .prose import prose
 from .steady import Unscrolled
 
 CHOICE_KEYS = {
@@ -163,7 +164,13 @@ class ChoicesPanel(Unscrolled, Horizontal):
         if hint:
             yield Static(hint, classes="choices-hint")
         if s.blocked:
-            yield Static(tr(s.lang, "choice.blocked", why=s.blocked), classes="choices-blocked")
+            # (the rest of the row, its lines wrapped there: the English reasons are long)
+            yield prose(tr(s.lang, "choice.blocked", why=s.blocked), classes="choices-blocked")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A second line (a long reason) takes the place of the line above, the latest event
+        (the discard the choices name): the wall keeps its size."""
+        self.screen.set_class(event.size.height > 1, "-choices-tall")
 
     def buttons(self) -> list[ChoiceButton]:
         return list(self.query(ChoiceButton))

@@ -6,17 +6,24 @@ wrap only at spaces, so a Chinese sentence with a number or a key letter in it (
 wherever the line ends (八 / 万). The table's log wraps its lines here too.
 
 ``Prose`` holds its paragraphs as one immutable ``ProseState`` (each a text and its Rich
-style) and draws them wrapped to its width; its height follows the wrapped lines."""
+style) and draws them wrapped to its width; its height follows the wrapped lines.
+``ProseContent`` draws a Textual Content (the help's Markdown paragraphs) wrapped so."""
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from rich.text import Text
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from ...i18n.words import unbroken_words
@@ -71,12 +78,18 @@ def break_offsets(text: str, width: int) -> list[int]:
     return offsets
 
 
-def wrapped(text: Text, width: int) -> list[Text]:
-    """One paragraph (its styles kept) in lines of at most ``width`` cells."""
-    lines = list(text.divide(break_offsets(text.plain, width)))
-    for line in lines:
-        line.rstrip()
-    return [line[len(line.plain) - len(line.plain.lstrip(" ")) :] for line in lines]
+Styled = TypeVar("Styled", Text, Content)
+
+
+def wrapped(text: Styled, width: int) -> list[Styled]:
+    """One paragraph (a Rich Text or a Textual Content, its styles kept) in lines of at most
+    ``width`` cells."""
+    lines = []
+    for line in text.divide(break_offsets(text.plain, width)):
+        plain = line.plain
+        start = len(plain) - len(plain.lstrip(" "))
+        lines.append(line[start : max(start, len(plain.rstrip()))])
+    return lines
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -112,3 +125,46 @@ class Prose(Widget):
 
     def render(self) -> Text:
         return Text("\n").join(self.lines(self.content_size.width))
+
+
+def prose(text: str, style: str = "", *, id: str | None = None, classes: str = "") -> Prose:
+    """Paragraphs (one a line of ``text``) in one style, wrapped as the language wraps."""
+    widget = Prose(id=id, classes=classes)
+    widget.set_reactive(
+        Prose.state, ProseState(tuple(((para, style),) for para in text.split("\n")))
+    )
+    return widget
+
+
+class ProseContent(Visual):
+    """A Textual Content (a Markdown paragraph) drawn in the lines ``wrapped`` makes of it, as
+    Textual would draw those lines: Textual breaks a line only at a space, so its Chinese was
+    cut wherever the line ended (放一 / 边) and broke early at a space (``▄▄ 剩一张``)."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self._lines: tuple[int, Content] | None = None
+
+    def lines(self, width: int) -> Content:
+        """The content, wrapped to ``width`` cells, as one Content of lines."""
+        if self._lines is None or self._lines[0] != width:
+            rows = [
+                row
+                for para in self.content.split("\n", allow_blank=True)
+                for row in wrapped(para, width)
+            ]
+            self._lines = (width, Content("\n").join(rows))
+        return self._lines[1]
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        pad = options.rules.get("line_pad", 0) * 2
+        return self.lines(width - pad).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.content.get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        pad = rules.get("line_pad", 0) * 2
+        return self.lines(width - pad).get_height(rules, width)

@@ -19,6 +19,8 @@ from functools import lru_cache
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
+from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -274,14 +276,51 @@ def wrap_part(part: Line, width: int) -> list[Line]:
     return rows
 
 
+LEGEND_AT = 2  # the legend's place among the centre's groups (``WallView.centre``)
+
+
+def legend(lang: str) -> list[str]:
+    """What the wall's marks stand for, where they are letters (``H head · T tail``, …), in
+    parts the centre lays a line each where a line cannot hold them all; none in Chinese."""
+    return [part for part in tr(lang, "table.marks_legend").split("|") if part]
+
+
+def legend_aside(lang: str) -> Text:
+    """The legend beside the wall: a line a mark (``H head``), the letter as the wall draws
+    it."""
+    styles = {tr(lang, f"table.mark_{name}"): style for name, style in LABEL.items()}
+    out = Text()
+    for part in (part for line in legend(lang) for part in line.split(" · ")):
+        mark, _, word = part.partition(" ")
+        out.append("\n" if out else "")
+        out.append(f"{mark} ", style=styles.get(mark, ""))  # (a run's first space is lost
+        out.append(word, style=MUTED)  # in some SVG viewers: none starts with one)
+    return out
+
+
 def fit_centre(
     groups: list[list[Line]], width: int, height: int, most: int | None = None
 ) -> list[Line]:
-    """The centre's lines in ``width`` × ``height``: each group on one line, its parts joined
-    by `` · ``, or one part a line where that is too wide (a part wider than ``most``, the
-    widest line the centre can hold, on lines of its own: ``wrap_part``); the first groups
-    (the least needed) left out while there are too many lines, and a blank line between
-    groups where there is room."""
+    """The centre's lines in ``width`` × ``height``: the groups ``lay_centre`` keeps."""
+    return spaced(lay_centre(groups, width, height, most), height)
+
+
+def spaced(laid: list[list[Line]], height: int) -> list[Line]:
+    """The groups' lines, a blank line between groups where ``height`` leaves room."""
+    lines = [line for group in laid for line in group]
+    if 2 * len(lines) - 1 <= height:
+        lines = [line for group in laid for line in [*group, []]][:-1]
+    return lines
+
+
+def lay_centre(
+    groups: list[list[Line]], width: int, height: int, most: int | None = None
+) -> list[list[Line]]:
+    """The last groups that fit in ``width`` × ``height``, each laid in its lines: on one
+    line, its parts joined by `` · ``, or one part a line where that is too wide (a part
+    wider than ``most``, the widest line the centre can hold, on lines of its own:
+    ``wrap_part``); the first groups (the least needed) left out while there are too many
+    lines."""
     most = width if most is None else most
     sep: Line = [(" · ", MUTED)]
     laid: list[list[Line]] = []
@@ -292,10 +331,7 @@ def fit_centre(
         laid.append([joined] if line_width(joined) <= width else wrapped)
     while len(laid) > 1 and sum(len(g) for g in laid) > height:
         laid.pop(0)
-    lines = [line for group in laid for line in group]
-    if 2 * len(lines) - 1 <= height:
-        lines = [line for group in laid for line in [*group, []]][:-1]
-    return lines
+    return laid
 
 
 @lru_cache(maxsize=16)
@@ -321,11 +357,19 @@ class WallView(Unscrolled, Widget):
 
     state: reactive[WallState] = reactive(WallState, repaint=False)
 
+    @dataclass
+    class LegendAside(Message):
+        """The centre has no room for what the marks stand for (``aside``), or has it again:
+        the screen says it beside the wall meanwhile."""
+
+        aside: bool
+
     def __init__(self, *children: Widget, id: str | None = None, classes: str | None = None):
         super().__init__(*children, id=id, classes=classes)
         self.square = COMPACT
         self.layout_inside = inside(COMPACT)
         self._grid: list[list[Cell]] | None = None  # as last drawn
+        self.legend_outside = False  # (as last told to the screen)
 
     def on_mount(self) -> None:
         self._lay_out()
@@ -397,7 +441,13 @@ class WallView(Unscrolled, Widget):
         # the widest line the tray holds: its borders and the column ``put`` leaves before
         # the right one
         most = cw - 3 if tray else cw
-        lines = fit_centre(self.centre(), cw - 4 if tray else cw, ch - 2 if tray else ch, most)
+        groups, height = self.centre(), ch - 2 if tray else ch
+        laid = lay_centre(groups, cw - 4 if tray else cw, height, most)
+        lines = spaced(laid, height)
+        aside = bool(legend(s.lang)) and len(laid) < len(groups) - LEGEND_AT
+        if aside != self.legend_outside:
+            self.legend_outside = aside
+            self.post_message(self.LegendAside(aside))
         text_w = max((line_width(line) for line in lines), default=0)
         box_w, box_h = (text_w + 4, len(lines) + 2) if tray else (text_w, len(lines))
         box_w = min(max(box_w, min(cw, CENTRE_W)), cw)
@@ -457,8 +507,8 @@ class WallView(Unscrolled, Widget):
         else:
             turn = [(s.turn_text, f"bold {GOOD}")]
         hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
-        legend = [[(part, MUTED)] for part in tr(lang, "table.marks_legend").split("|") if part]
-        return [hand, dice, *([legend] if legend else []), [dealer], gold, counts, [turn]]
+        marks = [[(part, MUTED)] for part in legend(lang)]
+        return [hand, dice, *([marks] if marks else []), [dealer], gold, counts, [turn]]
 
     def render_line(self, y: int) -> Strip:
         grid = self.lines()
