@@ -82,7 +82,9 @@ from ..palette import BAD, GOLD, GOOD, MUTED
 from ..widgets.keybar import KeyBar
 from .base import PlayerModal, PlayerScreen, player_look
 
-RATED_AGAIN = 3.0  # seconds: the own rating asked again after a table (its room books it)
+# seconds between asking the own rating again after a table, until it has changed: the room
+# books the session as it closes, a moment after the player is back (longer on a busy server)
+RATED_AGAIN = (3.0, 6.0, 12.0, 24.0)
 NAME_CELLS = 12  # cells of a name in the rooms' list (the room's line below has it whole)
 RULES_CELLS = 14  # cells of the rules in the rooms' list
 ROUND_CHOICES = (1, 2, 3, 4)
@@ -291,6 +293,8 @@ class LobbyScreen(PlayerScreen[None]):
         self.settings = settings or Settings()
         self.client: LobbyClient | None = None
         self.welcome: Welcome | None = None  # the lobby's welcome: the player is in
+        self.rating_before: Rating | None = None  # the own rating as the player left for a table
+        self.rating_asks: list[float] = []  # the waits before asking it again (RATED_AGAIN)
         self.online = False  # the connection is up (not reconnecting)
         self.dropped_text = ""  # when it is not: how long until it comes back
         self.rooms: tuple[RoomEntry, ...] = ()
@@ -675,9 +679,19 @@ class LobbyScreen(PlayerScreen[None]):
             return
         self.ask(lobby.ask_rooms())
         self.ask(lobby.ask_leaderboard())
-        self.set_timer(
-            RATED_AGAIN, lambda: self.welcome is not None and self.ask(lobby.ask_leaderboard())
-        )
+        self.rating_before = self.welcome.rating
+        self.rating_asks = list(RATED_AGAIN)
+        self._rating_later()
+
+    def _rating_later(self) -> None:
+        if self.rating_asks:
+            self.set_timer(self.rating_asks.pop(0), self._ask_rating)
+
+    def _ask_rating(self) -> None:
+        """The own rating asked again, while it is the one from before the table."""
+        if self.welcome is not None and self.welcome.rating == self.rating_before:
+            self.ask(lobby.ask_leaderboard())
+            self._rating_later()
 
     @on(Button.Pressed, "#lobby-leave")
     def action_back(self) -> None:
