@@ -10,13 +10,20 @@ from pilot_helpers import settle, table_app, widget_text
 from remote_helpers import running_room, seat_of, until
 from rich.cells import cell_len
 from scenarios import late_hand_match
+from test_lobby_layout import URL, fixed_app
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 
 from ningde_tui.i18n.words import people_names, tr
+from ningde_tui.net.protocol import SeatStatus
 from ningde_tui.net.room import Room
+from ningde_tui.rules.config import RuleConfig
 from ningde_tui.rules.wall import break_point
+from ningde_tui.server.client import LobbyClient
+from ningde_tui.server.lobby import Rating, RoomEntry, Rooms, Welcome
 from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions, RoomTarget
+from ningde_tui.ui.screens.lobby import LobbyScreen
 from ningde_tui.ui.screens.remote import WaitingRoom
 from ningde_tui.ui.widgets.scoreboard import ScoreBoard
 
@@ -79,6 +86,30 @@ async def test_the_waiting_room_names_the_bots_as_the_table_does() -> None:
             seats = widget_text(pilot.app.screen.query_one("#wait-seats"))
             assert "电脑·普通 3号" in seats and "电脑·普通 4号" in seats, seats
             app.exit()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_the_lobby_names_a_rooms_bots_as_its_table_does(lang: str) -> None:
+    """A listed room of a person and three normal bots: its line below the list names each bot
+    as the room's table and its replay do, and the list at 110×34 is not scrolled sideways
+    for the longer names (its seats cut with … instead)."""
+    bot = SeatStatus("normal", "bot", "normal")
+    seats = (SeatStatus("老王", "human", connected=True), bot, bot, bot)
+    entry = RoomEntry("K3F9QX", f"{URL[:-5]}K3F9QX", seats, 1, RuleConfig(), None, True, 0)
+    async with fixed_app(lang).run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, LobbyScreen)
+        screen.client = LobbyClient(URL, "小林")
+        screen.take(Welcome("小林", "k" * 32, Rating(27.5, 7.0), "宁德社区"))
+        screen.take(Rooms((entry,)))
+        await pilot.pause()
+        table = screen.query_one("#lobby-rooms", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        line = widget_text(screen.query_one("#lobby-detail"))
+        names = people_names([("老王", "human", ""), *[("normal", "bot", "normal")] * 3], lang)
+        assert all(name in line for name in names[1:]), line
+        assert (names[3] == "电脑·普通 4号") if lang == "zh" else (names[3] == "normal bot #4")
 
 
 @pytest.mark.parametrize("size", [(110, 34), (160, 50), (200, 60)])

@@ -85,6 +85,10 @@ from .base import PlayerModal, PlayerScreen, player_look
 RATED_AGAIN = 3.0  # seconds: the own rating asked again after a table (its room books it)
 NAME_CELLS = 12  # cells of a name in the rooms' list (the room's line below has it whole)
 RULES_CELLS = 14  # cells of the rules in the rooms' list
+# cells of the rooms' list but its seats (the other columns in English, borders, padding): the
+# seats get the rest, so the list is not scrolled sideways at 110 columns for a person and
+# three bots of a level (老王 · normal bot #2 · normal bot #3 · norm…)
+OTHER_CELLS = 66
 ROUND_CHOICES = (1, 2, 3, 4)
 TURN_CHOICES = (None, 15.0, 30.0, 60.0)
 NEW_ROOM_SEATS = (HUMAN_SEAT, HUMAN_SEAT, DEFAULT_BOT, DEFAULT_BOT)
@@ -144,13 +148,17 @@ def seat_words(
     return name, "bold"
 
 
-def seats_text(seats: Sequence[SeatStatus], lang: str, cells: int | None = NAME_CELLS) -> Text:
+def seats_text(seats: Sequence[SeatStatus], lang: str, most: int | None = None) -> Text:
+    """A room's seats in the list, cut to ``most`` cells with … (the room's line below the
+    list names every seat whole)."""
     out = Text()
     for n, (status, person) in enumerate(zip(seats, room_people(seats, lang), strict=True)):
         if n:
             out.append(" · ", style=MUTED)
-        who, style = seat_words(status, person, lang, cells)
+        who, style = seat_words(status, person, lang, NAME_CELLS)
         out.append(who, style=style)
+    if most is not None:
+        out.truncate(most, overflow="ellipsis")
     return out
 
 
@@ -166,11 +174,11 @@ def state_text(entry: RoomEntry, lang: str) -> Text:
     return Text(tr(lang, "lobby.playing"), style=MUTED)
 
 
-def room_cells(entry: RoomEntry, lang: str) -> tuple[Text, ...]:
-    """A public room's line in the list."""
+def room_cells(entry: RoomEntry, lang: str, seats_cells: int | None = None) -> tuple[Text, ...]:
+    """A public room's line in the list, its seats in ``seats_cells`` cells."""
     return (
         Text(entry.code, style=f"bold {GOLD}"),
-        seats_text(entry.seats, lang),
+        seats_text(entry.seats, lang, seats_cells),
         Text(clean(rules_summary(entry.rules, lang), RULES_CELLS)),
         Text(tr(lang, "lobby.rounds_n", n=entry.rounds)),
         Text(timer_text(entry.turn_seconds, lang)),
@@ -397,7 +405,8 @@ class LobbyScreen(PlayerScreen[None]):
     def show_rooms(self, rooms: tuple[RoomEntry, ...]) -> None:
         self.rooms = rooms
         table = self.query_one(RoomsTable)
-        table.refill([(r.code, room_cells(r, self.lang)) for r in rooms])
+        most = max(self.size.width - OTHER_CELLS, 2 * NAME_CELLS)
+        table.refill([(r.code, room_cells(r, self.lang, most)) for r in rooms])
         table.border_title = tr(self.lang, "lobby.rooms_title", n=len(rooms))
         self.show_detail()
 
