@@ -1,7 +1,8 @@
 """The online table names the room's players as the replay of the room's record does (one name
 per player everywhere): a bot by its level, numbered where several share it (电脑·普通 2号),
-after its place at a seat's table, alone at a watcher's; the room's waiting list says the same.
-The wall's centre says where the wall was broken by the place alone, its stack number apart."""
+after its place at a seat's table, alone at a watcher's; the room's waiting list and the
+lobby's line for the room say the same. The wall's centre says where the wall was broken by the
+place alone, its stack number apart."""
 
 from __future__ import annotations
 
