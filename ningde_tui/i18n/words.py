@@ -212,7 +212,7 @@ WORDS: dict[str, tuple[str, str] | tuple[str, str, str]] = {
     "table.drawable": ("可摸 {n}", "{n} to draw"),
     "table.reserve": ("留 {n}", "reserve {n}"),
     "table.dice": ("骰 {a}+{b}", "dice {a}+{b}"),
-    "table.break": ("{seat}墙{n}墩", "break: {seat} {n}"),
+    "table.break": ("{seat}墙{n}墩", "break: {seat} #{n}"),
     "table.gold": ("金", "Gold"),
     "table.white": ("白={tile}", "white = {tile}"),
     # the wall's marks, each as wide as the wall's stacks at every size (help_*.md names them)

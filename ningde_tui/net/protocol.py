@@ -23,10 +23,11 @@ client when something all should know happens (the record cannot be written, or 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..records.checks import default_name
 from ..rules.config import RuleConfig
 from ..rules.game import Event, HandResult, Observation
 from ..rules.melds import Meld
@@ -164,6 +165,13 @@ class SeatStatus:
     connected: bool = False
     auto: bool = False  # a bot plays this person's seat: 托管, or a drop past the grace
 
+    def recorded(self, seat: int) -> tuple[str, str, str]:
+        """The seat's ``(name, kind, level)`` as the room's record writes it (a bot by its
+        level, a person who gave no name as ``default_name``), for ``people_names``."""
+        if self.kind == BOT:
+            return self.name or self.level, BOT, self.level
+        return self.name or default_name(seat), HUMAN, ""
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -185,6 +193,12 @@ class SeatStatus:
             wire.flag(data.get("connected", False), "connected"),
             wire.flag(data.get("auto", False), "auto"),
         )
+
+
+def recorded_seats(seats: Sequence[SeatStatus]) -> list[tuple[str, str, str]]:
+    """A room's seats as its record writes them: what ``people_names`` names its players by,
+    so a table, a lobby and the replay of the room's record number its bots alike."""
+    return [status.recorded(seat) for seat, status in enumerate(seats)]
 
 
 @dataclass(frozen=True)

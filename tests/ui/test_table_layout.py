@@ -254,7 +254,7 @@ def test_english_says_you_discard_not_you_discards() -> None:
 async def test_the_english_wall_marks_are_the_same_at_every_size(size) -> None:
     """H, T, R and B (as the help names them) on a big wall and on a compact one alike; the
     words for them only in the centre (its legend, where it has room, else beside the wall;
-    "break: Across 7"), never as marks."""
+    "break: Across #7"), never as marks."""
     app = table_app(late_hand_match(), lang="en")
     async with app.run_test(size=size) as pilot:
         await settle(pilot)

@@ -368,6 +368,7 @@ class BoardScreen(PlayerScreen[None]):
             ascii_tiles=self.ascii_tiles,
             bottom=self.seating.bottom,
             names=self.seating.names_tuple(),
+            places=tuple(self.seating.parts(s)[0] for s in range(4)),
             discards=max(len(pieces) for pieces in discard_rows(obs.history)),
         )
 

@@ -34,9 +34,9 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
-from ...i18n.words import level_name, person_name, tr
+from ...i18n.words import level_name, people_names, person_name, tr
 from ...net.client import ConnectionLost, Dropped
-from ...net.protocol import BOT, ProtocolError, SeatStatus
+from ...net.protocol import BOT, ProtocolError, SeatStatus, recorded_seats
 from ...rules.config import RuleConfig
 from ...server import lobby
 from ...server.client import (
@@ -87,6 +87,10 @@ from .base import PlayerModal, PlayerScreen, player_look
 RATED_AGAIN = (3.0, 6.0, 12.0, 24.0)
 NAME_CELLS = 12  # cells of a name in the rooms' list (the room's line below has it whole)
 RULES_CELLS = 14  # cells of the rules in the rooms' list
+# cells of the rooms' list but its seats (the other columns in English, borders, padding): the
+# seats get the rest, so the list is not scrolled sideways at 110 columns for a person and
+# three bots of a level (老王 · normal bot #2 · normal bot #3 · norm…)
+OTHER_CELLS = 66
 ROUND_CHOICES = (1, 2, 3, 4)
 TURN_CHOICES = (None, 15.0, 30.0, 60.0)
 NEW_ROOM_SEATS = (HUMAN_SEAT, HUMAN_SEAT, DEFAULT_BOT, DEFAULT_BOT)
@@ -120,30 +124,43 @@ def shown_rating(rating: Rating) -> str:
 
 
 def bot_name(level: str, lang: str) -> str:
-    """A bot of a listed room or game as every view names one (电脑·普通)."""
+    """A rated bot as every view names one (电脑·普通)."""
     level = clean(level)
     return person_name(level, BOT, [level], lang)
 
 
-def seat_words(status: SeatStatus, lang: str, cells: int | None = None) -> tuple[str, str]:
-    """A seat of a listed room: (who, style): a person's name, a bot by level, or free."""
+def room_people(seats: Sequence[SeatStatus], lang: str) -> tuple[str, ...]:
+    """A listed room's players as its table and the replay of its record name them (a bot by
+    its level, numbered where several share it: 电脑·普通 2号)."""
+    return people_names(recorded_seats(seats), lang)
+
+
+def seat_words(
+    status: SeatStatus, person: str, lang: str, cells: int | None = None
+) -> tuple[str, str]:
+    """A seat of a listed room: (who, style): its player as ``room_people`` names them (a
+    person offline said so), or free."""
     if status.kind == BOT:
-        return bot_name(status.level, lang), MUTED
+        return clean(person), MUTED
     if not status.name:
         return tr(lang, "lobby.free"), GOOD
-    name = clean(person_name(status.name, status.kind, [], lang), cells)
+    name = clean(person, cells)
     if not status.connected:
         return tr(lang, "lobby.away", name=name), ""
     return name, "bold"
 
 
-def seats_text(seats: Sequence[SeatStatus], lang: str, cells: int | None = NAME_CELLS) -> Text:
+def seats_text(seats: Sequence[SeatStatus], lang: str, most: int | None = None) -> Text:
+    """A room's seats in the list, cut to ``most`` cells with … (the room's line below the
+    list names every seat whole)."""
     out = Text()
-    for n, status in enumerate(seats):
+    for n, (status, person) in enumerate(zip(seats, room_people(seats, lang), strict=True)):
         if n:
             out.append(" · ", style=MUTED)
-        who, style = seat_words(status, lang, cells)
+        who, style = seat_words(status, person, lang, NAME_CELLS)
         out.append(who, style=style)
+    if most is not None:
+        out.truncate(most, overflow="ellipsis")
     return out
 
 
@@ -159,11 +176,11 @@ def state_text(entry: RoomEntry, lang: str) -> Text:
     return Text(tr(lang, "lobby.playing"), style=MUTED)
 
 
-def room_cells(entry: RoomEntry, lang: str) -> tuple[Text, ...]:
-    """A public room's line in the list."""
+def room_cells(entry: RoomEntry, lang: str, seats_cells: int | None = None) -> tuple[Text, ...]:
+    """A public room's line in the list, its seats in ``seats_cells`` cells."""
     return (
         Text(entry.code, style=f"bold {GOLD}"),
-        seats_text(entry.seats, lang),
+        seats_text(entry.seats, lang, seats_cells),
         Text(clean(rules_summary(entry.rules, lang), RULES_CELLS)),
         Text(tr(lang, "lobby.rounds_n", n=entry.rounds)),
         Text(timer_text(entry.turn_seconds, lang)),
@@ -176,8 +193,9 @@ def room_detail(entry: RoomEntry, lang: str) -> Text:
     """The room under the cursor, whole: every seat, the rules, the bots' pace."""
     out = Text()
     out.append(entry.code, style=f"bold {GOLD}")
+    people = room_people(entry.seats, lang)
     for n, status in enumerate(entry.seats):
-        who, style = seat_words(status, lang)
+        who, style = seat_words(status, people[n], lang)
         out.append("  ")
         out.append(tr(lang, "lobby.seat", n=n + 1, who=""), style=MUTED)
         out.append(who, style=style)
@@ -209,13 +227,11 @@ def ended_text(ended: str) -> str:
 def players_text(game: GameEntry, me: str, lang: str) -> Text:
     """A finished game's seats with their final scores; the player's own in gold."""
     out = Text()
+    people = people_names([(s.name or s.level, s.kind, s.level) for s in game.seats], lang)
     for n, (seat, score) in enumerate(zip(game.seats, game.scores, strict=True)):
         if n:
             out.append(" · ", style=MUTED)
-        if seat.kind == BOT:
-            who = bot_name(seat.level, lang)
-        else:
-            who = clean(person_name(seat.name, seat.kind, [], lang), NAME_CELLS)
+        who = clean(people[n], None if seat.kind == BOT else NAME_CELLS)
         out.append(who, style=f"bold {GOLD}" if seat.kind != BOT and seat.name == me else "")
         out.append(f" {score:+d}", style=GOOD if score > 0 else BAD if score < 0 else MUTED)
     return out
@@ -393,7 +409,8 @@ class LobbyScreen(PlayerScreen[None]):
     def show_rooms(self, rooms: tuple[RoomEntry, ...]) -> None:
         self.rooms = rooms
         table = self.query_one(RoomsTable)
-        table.refill([(r.code, room_cells(r, self.lang)) for r in rooms])
+        most = max(self.size.width - OTHER_CELLS, 2 * NAME_CELLS)
+        table.refill([(r.code, room_cells(r, self.lang, most)) for r in rooms])
         table.border_title = tr(self.lang, "lobby.rooms_title", n=len(rooms))
         self.show_detail()
 

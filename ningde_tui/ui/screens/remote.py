@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...i18n.words import level_name, person_name, refusal_text, tr
+from ...i18n.words import level_name, people_names, refusal_text, tr
 from ...net.client import ClientEvent, ConnectionLost, Dropped, RoomClient
 from ...net.protocol import (
     BOT,
@@ -41,9 +41,9 @@ from ...net.protocol import (
     SeatStatus,
     State,
     Welcome,
+    recorded_seats,
 )
 from ...net.remote import RemoteSeat, hand_result
-from ...records.checks import default_name
 from ...records.record import MAX_NAME_CHARS
 from ...rules.game import Action
 from ...table.seating import Seating
@@ -240,24 +240,23 @@ class RemoteTableScreen(SeatInput):
         self.announce(Line(line, "notice"))
 
     def table_names(self) -> tuple[str | None, ...]:
-        """Who sits where as the table names them: players by name (offline ones said so),
-        your own seat as 你, bots by place (a watcher: every seat by name or level)."""
-        remote = self.remote
-        out: list[str | None] = []
-        for seat, status in enumerate(remote.seats):
-            if seat == remote.seat:
-                out.append(None)
-            elif status.kind == "bot":
-                out.append(None if remote.seat is not None else self.person(seat))
-            else:
-                out.append(self._person(self.person(seat), status))
-        return tuple(out)
+        """Who sits where as the table names them (after their places where it is seen from
+        a seat): your own seat as 你, everyone else as ``people`` names them, a person who
+        is offline or whom a bot plays for said so."""
+        remote, people = self.remote, self.people()
+        return tuple(
+            None if seat == remote.seat else self._person(people[seat], status)
+            for seat, status in enumerate(remote.seats)
+        )
+
+    def people(self) -> tuple[str, ...]:
+        """The room's players as the replay of its record, 战绩 and every table name them
+        (a bot by its level, numbered where several share it: 电脑·普通 2号)."""
+        return people_names(recorded_seats(self.remote.seats), self.lang)
 
     def person(self, seat: int) -> str:
-        """The player at ``seat`` as the record, 战绩 and every table name them."""
-        status = self.remote.seats[seat]
-        name = status.name or (default_name(seat) if status.kind != "bot" else status.level)
-        return person_name(name, status.kind, [status.level] if status.level else [], self.lang)
+        """The player at ``seat`` as ``people`` names them."""
+        return self.people()[seat]
 
     def _person(self, name: str, status: SeatStatus) -> str:
         """A person's name at the table: with 托管 and the bot's level while a bot plays
@@ -523,20 +522,23 @@ class WaitingRoom(PlayerModal[bool]):
         if box is None:
             return
         out = Text()
+        people = people_names(recorded_seats(self.remote.seats), self.lang)
         for seat, status in enumerate(self.remote.seats):
             if seat:
                 out.append("\n")
-            out.append_text(self._seat_line(seat, status))
+            out.append_text(self._seat_line(seat, status, people[seat]))
         box.update(out)
 
-    def _seat_line(self, seat: int, status: SeatStatus) -> Text:
+    def _seat_line(self, seat: int, status: SeatStatus, person: str) -> Text:
+        """A seat of the room: a bot as the table and the replay name it (``people_names``),
+        you, a person by name (offline, said so), or a free seat."""
         lang = self.lang
         if status.kind == BOT:
-            who, style = person_name(status.level, BOT, [status.level], lang), MUTED
+            who, style = person, MUTED
         elif seat == self.remote.seat:
             who, style = tr(lang, "wait.you"), f"bold {GOLD}"
         elif status.name:
-            who, style = person_name(status.name, status.kind, [], lang), ""
+            who, style = person, ""
             if not status.connected:
                 who += tr(lang, "wait.offline")
         else:

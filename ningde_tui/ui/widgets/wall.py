@@ -223,6 +223,7 @@ class WallState:
     ascii_tiles: bool = False
     bottom: int = 0  # the seat drawn at the bottom (the viewer)
     names: tuple[str, ...] = ()  # per seat; () = by position
+    places: tuple[str, ...] = ()  # per seat, its place alone (下家) where names say more
     discards: int = 0  # the most discards in one pond (past ``CAPACITY`` the ponds grow)
 
     def position(self, seat: int) -> int:
@@ -230,6 +231,10 @@ class WallState:
 
     def name(self, seat: int) -> str:
         return self.names[seat] if self.names else seat_name(self.position(seat), self.lang)
+
+    def place(self, seat: int) -> str:
+        """The seat by its place alone, where the centre has no room for a name after it."""
+        return self.places[seat] if self.places else self.name(seat)
 
 
 Cell = tuple[str, str]  # (character, style); the second cell of a wide character is ""
@@ -489,7 +494,7 @@ class WallView(Unscrolled, Widget):
         breaker, count = break_point(s.dealer, s.dice)
         dice = [
             [(tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), SOFT)],
-            [(tr(lang, "table.break", seat=s.name(breaker), n=count), MUTED)],
+            [(tr(lang, "table.break", seat=s.place(breaker), n=count), MUTED)],
         ]
         gold: list[Line] = []
         if s.gold >= 0:
