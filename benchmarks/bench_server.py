@@ -60,6 +60,7 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.asyncio.client import connect  # noqa: E402
 
+from ningde_tui.net import keepalive  # noqa: E402
 from ningde_tui.server import lobby  # noqa: E402
 
 ROUNDS = 8  # 圈 a room plays: no session ends during a run
@@ -221,7 +222,12 @@ async def person(
     start, end = window
     hello = {"t": "hello", "protocol": 1, "name": name, "token": None, "key": key}
     try:
-        async with connect(url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
+        async with connect(
+            url,
+            max_size=None,
+            open_timeout=OPEN_TIMEOUT,
+            ping_interval=keepalive.interval(),  # as the game's clients ping
+        ) as ws:
             await ws.send(json.dumps(hello))
             sent_at = None
             async for text in ws:

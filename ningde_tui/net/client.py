@@ -30,12 +30,11 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..records.storage import data_dir
 from ..rules.config import RuleConfig
 from ..rules.game import Action
-from . import protocol, wire
+from . import keepalive, protocol, wire
 from .protocol import Error, Over, ServerMessage, Welcome
 
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)  # seconds before each attempt to reconnect
 OPEN_TIMEOUT = 10.0  # seconds a connection may take to open
-PING_INTERVAL = PING_TIMEOUT = 20.0  # a silent, dead link is noticed within ~40 s
 TOKEN_FILE_MAX = 200  # bytes a token file may hold
 
 
@@ -152,8 +151,8 @@ class RoomClient:
                     self.url,
                     max_size=protocol.MAX_MESSAGE,
                     open_timeout=OPEN_TIMEOUT,
-                    ping_interval=PING_INTERVAL,
-                    ping_timeout=PING_TIMEOUT,
+                    ping_interval=keepalive.interval(),
+                    ping_timeout=keepalive.PING_SECONDS,
                 ) as ws:
                     self._ws = ws
                     hello = protocol.hello(

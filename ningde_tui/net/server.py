@@ -1,6 +1,6 @@
 """The rooms' WebSocket server (interfaces.md §6): ``ws://HOST:PORT/ROOM``, one asyncio loop.
 
-The transport is the ``websockets`` library's: keepalive pings, the frame-size limit
+The transport is the ``websockets`` library's: keepalive pings (``keepalive.py``), the frame-size limit
 (``protocol.MAX_MESSAGE``: a bigger frame closes that connection, code 1009) and the Origin
 allow-list (no Origin header — a terminal client — plus the origins given, e.g. the host's own
 web page: a WebSocket opened by any other web page is refused at the handshake). On top of it,
@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from . import protocol
+from . import keepalive, protocol
 from .protocol import Hello, ProtocolError
 from .room import Conn, Room
 
@@ -36,7 +36,6 @@ HELLO_SECONDS = 10.0
 FLOOD_RATE = 20.0  # messages a second, on average
 FLOOD_BURST = 20  # messages at once
 MAX_OUTBOX = 2000  # messages waiting for a client that does not read
-PING_SECONDS = 20.0
 CLOSE_SECONDS = 2.0  # a client that does not answer the closing handshake is cut off
 POLICY = 1008  # the WebSocket close code for "you broke the rules"
 
@@ -160,14 +159,14 @@ class RoomServer:
         for place in where:
             self._servers.append(
                 await serve(
-                    self._handle,
+                    self._serve_one,
                     origins=[None, *self.origins],  # type: ignore[list-item]
                     process_request=self._check_path,
                     max_size=protocol.MAX_MESSAGE,
                     max_queue=FLOOD_BURST,
                     compression=None,
-                    ping_interval=PING_SECONDS,
-                    ping_timeout=PING_SECONDS,
+                    ping_interval=None,  # each connection's own keepalive: _serve_one
+                    ping_timeout=keepalive.PING_SECONDS,
                     close_timeout=CLOSE_SECONDS,
                     ssl=self.tls,
                     server_header=None,
@@ -200,6 +199,12 @@ class RoomServer:
         if self._code(request.path) in self.rooms:
             return None
         return connection.respond(HTTPStatus.NOT_FOUND, "no such room\n")
+
+    async def _serve_one(self, ws: ServerConnection) -> None:
+        """A connection accepted: its keepalive pings at an interval of its own, then it is
+        handled (a room's, or in a community server the lobby's)."""
+        keepalive.start(ws)
+        await self._handle(ws)
 
     async def _handle(self, ws: ServerConnection) -> None:
         room = self.rooms.get(self._code(ws.request.path if ws.request else ""))

@@ -35,7 +35,8 @@ from urllib.parse import urlsplit, urlunsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..net.client import BACKOFF, OPEN_TIMEOUT, PING_INTERVAL, PING_TIMEOUT, ConnectionLost, Dropped
+from ..net import keepalive
+from ..net.client import BACKOFF, OPEN_TIMEOUT, ConnectionLost, Dropped
 from ..net.protocol import MAX_MESSAGE, ProtocolError
 from ..records.storage import data_dir
 from . import lobby
@@ -238,8 +239,8 @@ class LobbyClient:
             max_size=MAX_MESSAGE,
             max_queue=MAX_QUEUE,
             open_timeout=OPEN_TIMEOUT,
-            ping_interval=PING_INTERVAL,
-            ping_timeout=PING_TIMEOUT,
+            ping_interval=keepalive.interval(),
+            ping_timeout=keepalive.PING_SECONDS,
         ) as ws:
             self._ws = ws
             try:
