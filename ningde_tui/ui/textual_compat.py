@@ -302,18 +302,24 @@ def keep_wide_characters_whole() -> None:
     Textual's issue #6357). Here a widget's row is cut only where the widgets in front of it
     take over, and a run it shows whole is given to the first of its chops, the others left
     empty (``_render_chops``), with each chop's end where its strip ends
-    (``render_partial_update``). Checked by ``tests/ui/test_wide_characters.py`` (notices
+    (``render_partial_update``), and a changed row is written whole, not from the edge of the
+    region that changed. Checked by ``tests/ui/test_wide_characters.py`` (notices
     over the hand at three sizes) and ``tests/ui/test_redraw.py`` (the partial frames add up
     to the screen drawn whole). Public path: Textual's own cutting (the characters lost)."""
     if not TEXTUAL_PINNED:
         return
     from textual._compositor import Compositor
+    from textual.geometry import Region
 
     if getattr(Compositor, "_wide_kept", False):
         return
     partial = Compositor.render_partial_update
 
     def render_partial_update(self: Compositor) -> Any:
+        # each changed row is written whole: a changed region's edge inside a row (a widget
+        # beneath a notice redrawn) would cut the notice's wide character there as well
+        width = self.size.width
+        self._dirty_regions = {Region(0, r.y, width, r.height) for r in self._dirty_regions}
         update = partial(self)
         if update is not None:
             update.chop_ends = [

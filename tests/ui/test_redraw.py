@@ -67,18 +67,16 @@ class Terminal:
             for y, chop in enumerate(update.strips):
                 self.rows[y] = cells(Strip.join(chop))
         elif isinstance(update, ChopsUpdate):
-            # as ChopsUpdate.render_segments writes them: each chop overlapping a span, whole
-            # segments from the one that reaches into the span to the one that reaches its end
+            # as ChopsUpdate.render_segments writes them: each chop overlapping a span, from
+            # where it starts, cut at the span's end (a wide character across the cut is lost)
             for y, x1, x2 in update.spans:
                 ends = update.chop_ends[y]
                 for end, (x, strip) in zip(ends, update.chops[y].items(), strict=False):
-                    if strip is None or x > x2 or end <= x1:
-                        continue
-                    for segment in strip:
-                        right = x + segment.cell_length
-                        if right > x1 and x < x2:
-                            self.write(y, x, Strip([segment]))
-                        x = right
+                    if strip is None or not strip.cell_length or x > x2 or end <= x1:
+                        continue  # (an empty strip: the cursor moved, nothing written)
+                    if not (x2 > x >= x1 and end <= x2):
+                        strip = strip.crop(0, min(end, x2) - x)
+                    self.write(y, x, strip)
 
 
 def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
@@ -98,7 +96,8 @@ def drawn_anew(screen: TableScreen) -> list[list[Cell]]:
 async def test_the_frames_of_a_game_add_up_to_the_whole_screen(size: tuple[int, int]) -> None:
     """Bots play a demo (your hand shown); now and then the mouse moves over the hand, and a
     notice in Chinese comes up over the table (a run of a widget kept whole where others end
-    beneath it: ``textual_compat.keep_wide_characters_whole``)."""
+    beneath it, and a changed row written whole, so that no cut of a changed region's edge
+    falls inside a notice's wide character: ``textual_compat.keep_wide_characters_whole``)."""
     match = Match.new(3, ["greedy"] * 4, humans=(), rounds_limit=False)
     app = NingdeApp(LaunchOptions(match=match, pace="normal", start_screen=False, seed=3))
     terminal = Terminal(*size)
