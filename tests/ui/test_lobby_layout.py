@@ -120,3 +120,28 @@ def test_ningde_lobby_opens_the_lobby_and_refuses_a_bad_address(capsys) -> None:
         assert exited.value.code == 2
     said = capsys.readouterr().err
     assert "ws://HOST:7350/lobby" in said and "ningde lobby" in said
+
+
+async def test_my_games_fit_at_110_columns_with_long_names() -> None:
+    """我的对局 with a 12-cell name and three bots of one level (电脑·普通 2号 …): the
+    list fits its box at 110×34 in both languages, every score in view; this year's games
+    say the day and time, older ones the date."""
+    from datetime import datetime
+
+    from ningde_tui.server.lobby import GameEntry, GameSeat
+    from ningde_tui.ui.screens.lobby import GamesScreen, ended_text
+
+    me = "欧阳小明同学"  # 12 cells, the most a name has
+    seats = (GameSeat(me, "human"), *(GameSeat("normal", "bot", "normal") for _ in range(3)))
+    game = GameEntry("ROOM", "2026-12-06T05:21:00Z", seats, (-120, 40, 40, 40), ("ABC123-1",))
+    for lang in ("zh", "en"):
+        app = NingdeApp(LaunchOptions(pace="instant", lang=lang))
+        async with app.run_test(size=(110, 34)) as pilot:
+            screen = GamesScreen("http://127.0.0.1:1", me, lambda code: None)
+            await app.push_screen(screen)
+            screen.show([game])
+            await pilot.pause()
+            table = screen.query_one("#games-table", DataTable)
+            assert table.virtual_size.width <= table.scrollable_content_region.width, lang
+    assert ended_text("2026-12-06T05:21:00Z", datetime(2026, 12, 31, 12, 0)).endswith(":21")
+    assert ended_text("2025-12-06T05:21:00Z", datetime(2026, 1, 2, 12, 0)) == "2025-12-06"

@@ -213,15 +213,17 @@ def refusal_words(lang: str, code: str, text: str) -> str:
     return tr(lang, "lobby.refused", why=clean(text or code, 120))
 
 
-def ended_text(ended: str) -> str:
-    """When a game ended (ISO 8601, UTC, as the server sends it) in local time."""
+def ended_text(ended: str, now: datetime | None = None) -> str:
+    """When a game ended (ISO 8601, UTC, as the server sends it) in local time: 12-06 05:21
+    this year, 2025-12-06 before (the players' names and scores beside it keep the room)."""
     try:
         when = datetime.fromisoformat(ended.replace("Z", "+00:00"))
     except ValueError:
         return clean(ended, 20)
     if when.tzinfo is not None:
         when = when.astimezone()
-    return when.strftime("%Y-%m-%d %H:%M")
+    this_year = (now or datetime.now(when.tzinfo)).year
+    return when.strftime("%m-%d %H:%M" if when.year == this_year else "%Y-%m-%d")
 
 
 def players_text(game: GameEntry, me: str, lang: str) -> Text:
