@@ -5,6 +5,7 @@ arguments (a bad address: exit 2, said plainly)."""
 from __future__ import annotations
 
 import pytest
+from lobby_helpers import URL, fixed_app
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable
 
@@ -17,7 +18,6 @@ from ningde_tui.ui.app import NingdeApp
 from ningde_tui.ui.model.launch import LaunchOptions, LobbyTarget
 from ningde_tui.ui.screens.lobby import LobbyScreen
 
-URL = "ws://127.0.0.1:7350/lobby"
 FREE = SeatStatus("", "human")
 
 
@@ -53,11 +53,6 @@ def rooms() -> tuple[RoomEntry, ...]:
             1,
         ),
     )
-
-
-def fixed_app(lang: str = "zh") -> NingdeApp:
-    target = LobbyTarget(URL, "小林", connect=False)
-    return NingdeApp(LaunchOptions(pace="instant", lang=lang, lobby=target), first_page="lobby")
 
 
 async def fill(pilot: Pilot[None]) -> None:

@@ -7,11 +7,11 @@ place alone, its stack number apart."""
 from __future__ import annotations
 
 import pytest
+from lobby_helpers import URL, fixed_app
 from pilot_helpers import settle, table_app, widget_text
 from remote_helpers import running_room, seat_of, until
 from rich.cells import cell_len
 from scenarios import late_hand_match
-from test_lobby_layout import URL, fixed_app
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
