@@ -289,7 +289,7 @@ def clients(rooms: list[tuple[str, str, str]], think, window, out: multiprocessi
         return tally
 
     try:  # the clients on the loop the server runs on, where it is installed: less of the
-        import uvloop  # machine's CPU taken from the server by its own load
+        import uvloop  # machine's CPU taken from the server by the bench itself
 
         tally = uvloop.run(main())
     except ImportError:

@@ -179,8 +179,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(main: Coroutine[Any, Any, int]) -> int:
     """The server's loop: uvloop's where it is installed (every platform but Windows), whose
-    sockets and timers cost the rooms about a fifth less CPU than asyncio's own
-    (docs/SERVER.md); else asyncio's."""
+    sockets and timers cost the rooms less CPU than asyncio's own
+    (docs/research/server-workers.md); else asyncio's."""
     try:
         import uvloop
     except ImportError:
