@@ -1,9 +1,10 @@
 """The rooms' WebSocket server (interfaces.md §6): ``ws://HOST:PORT/ROOM``, one asyncio loop.
 
-The transport is the ``websockets`` library's: keepalive pings (``keepalive.py``), the frame-size limit
-(``protocol.MAX_MESSAGE``: a bigger frame closes that connection, code 1009) and the Origin
-allow-list (no Origin header — a terminal client — plus the origins given, e.g. the host's own
-web page: a WebSocket opened by any other web page is refused at the handshake). On top of it,
+The transport is the ``websockets`` library's: keepalive pings (each connection at an interval
+of its own: ``keepalive.py``), the frame-size limit (``protocol.MAX_MESSAGE``: a bigger frame
+closes that connection, code 1009) and the Origin allow-list (no Origin header — a terminal
+client — plus the origins given, e.g. the host's own web page: a WebSocket opened by any other
+web page is refused at the handshake). On top of it,
 per connection: a hello within ``HELLO_SECONDS``, at most ``FLOOD_RATE`` refused acts a second
 (``FLOOD_BURST`` at once: a player's accepted acts are paced by the room itself, one a state
 that asks for it, so only the others can flood), and an outbox of at most ``MAX_OUTBOX`` messages for a client that
