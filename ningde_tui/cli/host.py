@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
-import math
 import os
 import secrets
 import signal
@@ -39,7 +38,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..net import tokens
 from ..net.hosting import (
     DEFAULT_PORT,
-    MAX_CLAIM_PAUSE,
     MAX_ROUNDS,
     MAX_SECONDS,
     MAX_SESSIONS,
@@ -55,7 +53,7 @@ from ..records.storage import RecordSummary, check_writable, list_records, recor
 from ..table.presets import BOT_LEVELS, PACES
 from .join import open_local_seat
 from .launch import needs_terminal
-from .options import parse_seed
+from .options import claim_pause_option, parse_seed
 
 if TYPE_CHECKING:
     from .web import RoomWebServer
@@ -101,20 +99,6 @@ def _seconds(text: str) -> float:
 
 def _seconds_or_off(text: str) -> float | str:
     return OFF if text.strip().lower() in (OFF, "off") else _seconds(text)
-
-
-def parse_claim_pause(text: str) -> tuple[float, float]:
-    """``MIN-MAX`` seconds (``0.3-0.9``), or one number for a pause that never varies."""
-    low, dash, high = text.strip().partition("-")
-    try:
-        pause = (float(low), float(high if dash else low))
-    except ValueError:
-        pause = (math.nan, math.nan)
-    if not all(0 <= v <= MAX_CLAIM_PAUSE for v in pause) or pause[0] > pause[1]:
-        raise argparse.ArgumentTypeError(
-            f"MIN-MAX seconds, 0 <= MIN <= MAX <= {MAX_CLAIM_PAUSE:.0f}: e.g. 0.3-0.9 (0: none)"
-        )
-    return pause
 
 
 def parse_room_code(text: str) -> str:
@@ -184,14 +168,7 @@ def _timer_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds before a bot plays for a dropped player (default 30)",
     )
-    low, high = CLAIM_PAUSE
-    parser.add_argument(
-        "--claim-pause",
-        type=parse_claim_pause,
-        metavar="MIN-MAX",
-        help=f"seconds every claim window stays open while a person plays, drawn afresh each "
-        f"time (default {low:g}-{high:g}; 0: none; rooms of bots: none)",
-    )
+    claim_pause_option(parser)
     parser.add_argument(
         "--claim-seconds",
         type=_seconds_or_off,

@@ -35,6 +35,7 @@ from ..server.community import DEFAULT_PORT, CommunityServer, ServerSettings
 from ..server.redis_store import RedisStore
 from ..server.store import StoreError
 from . import workers
+from .options import claim_pause_option
 
 LOCK_FILE = "server.lock"
 MAX_ROOMS = 100_000
@@ -74,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
         help="redis://HOST:PORT/DB: players, ratings, the rooms' directory and list in Redis, "
         "shared by several servers (each with its --public-url)",
     )
+    claim_pause_option(parser)
     workers.hidden_options(parser)
     parser.add_argument("--verbose", action="store_true", help="log every room's seats and hands")
     return parser
@@ -122,6 +124,7 @@ def _settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Serv
         origins=tuple(args.origin),
         own_collections=True,
         shared=args.redis is not None,
+        room_options={} if args.claim_pause is None else {"claim_pause": args.claim_pause},
     )
 
 

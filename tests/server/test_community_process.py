@@ -33,6 +33,8 @@ from ningde_tui.server import lobby
         (["--workers", "65"], "--workers must be 1-64"),
         (["--redis", "http://localhost"], "--redis is redis://"),
         (["--port", "many"], "invalid int value"),
+        (["--claim-pause", "2-1"], "MIN-MAX seconds"),
+        (["--claim-pause", "61"], "MIN-MAX seconds"),
     ],
 )
 def test_bad_options_say_why_and_exit_2(argv, said, capsys) -> None:
@@ -54,6 +56,14 @@ def test_the_public_url_is_where_rooms_are_reached() -> None:
     assert command.public_url("ws://10.0.0.2:7350") == "ws://10.0.0.2:7350"
     assert command.public_url("wss://example.org/mahjong/") == "wss://example.org/mahjong"
     assert "server" in COMMANDS
+
+
+def test_the_claim_pause_is_the_operators_choice(tmp_path) -> None:
+    parser = command._parser()
+    chosen = parser.parse_args(["--claim-pause", "0.1-0.4", "--data", str(tmp_path)])
+    assert command._settings(parser, chosen).room_options == {"claim_pause": (0.1, 0.4)}
+    default = parser.parse_args(["--data", str(tmp_path)])
+    assert command._settings(parser, default).room_options == {}  # the rooms' own: 0.3-0.9
 
 
 @pytest.mark.serial

@@ -45,8 +45,9 @@ async def test_a_tls_server_plays_and_serves_over_wss_and_https(
 ) -> None:
     cert, key = certificate
     process, url = await start_server_process(
-        tmp_path / "server", 0, "--tls-cert", str(cert), "--tls-key", str(key)
-    )
+        tmp_path / "server", 0, "--tls-cert", str(cert), "--tls-key", str(key),
+        "--claim-pause", "0",  # a session in seconds, not minutes
+    )  # fmt: skip
     try:
         assert url.startswith("wss://127.0.0.1:")
         trusted = ssl.create_default_context(cafile=str(cert))
