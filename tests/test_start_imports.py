@@ -34,20 +34,26 @@ ENGINE = (
 START = """
 import json, sys, time
 from ningde_tui.cli import build_app
+from ningde_tui.ui.screens.start import StartScreen
 app = build_app(["play", "--pace", "instant"])
 seen = []
 def loaded():
     return [m for m in sys.modules if m.startswith("ningde_tui")]
-def first_frame():
-    seen.append(type(app.screen).__name__)
-    seen.append(loaded())
-    app.set_interval(0.05, later)
+read_records = StartScreen._read_records
+def first_frame(screen):
+    # the screen's own moment after its first frame, before it starts its threads (an
+    # app's call_after_refresh may come after them, the engine half loaded by then)
+    if not seen:
+        seen.append(type(app.screen).__name__)
+        seen.append(loaded())
+        app.set_interval(0.05, later)
+    read_records(screen)
+StartScreen._read_records = first_frame
 def later():
     if "ningde_tui.ui.screens.table" in sys.modules or time.monotonic() > end:
         app.workers.cancel_all()
         app.exit()
 end = time.monotonic() + 20
-app.call_after_refresh(first_frame)
 app.run(headless=True, size=(160, 50))
 seen.append(loaded())
 print(json.dumps(seen))

@@ -51,9 +51,10 @@ from ..records.checks import default_name
 from ..records.record import RecordError, check_seed
 from ..records.storage import RecordSummary, check_writable, list_records, records_dir, resume
 from ..table.presets import BOT_LEVELS, PACES
+from .claims import claim_pause_option
 from .join import open_local_seat
 from .launch import needs_terminal
-from .options import claim_pause_option, parse_seed
+from .options import parse_seed
 
 if TYPE_CHECKING:
     from .web import RoomWebServer

@@ -35,7 +35,7 @@ from ..server.community import DEFAULT_PORT, CommunityServer, ServerSettings
 from ..server.redis_store import RedisStore
 from ..server.store import StoreError
 from . import workers
-from .options import claim_pause_option
+from .claims import claim_pause_option
 
 LOCK_FILE = "server.lock"
 MAX_ROOMS = 100_000

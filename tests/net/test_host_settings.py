@@ -19,8 +19,8 @@ import pytest
 from host_helpers import host_running
 from net_helpers import Player
 
+from ningde_tui.cli import claims
 from ningde_tui.cli import host as host_cli
-from ningde_tui.cli import options as options_cli
 from ningde_tui.net import tokens
 from ningde_tui.net.hosting import RoomSettings
 from ningde_tui.records.storage import new_record_path
@@ -196,13 +196,13 @@ def test_a_room_file_from_before_settings_were_kept_is_continued_with_the_defaul
     [("0.3-0.9", (0.3, 0.9)), ("0", (0.0, 0.0)), ("1.5", (1.5, 1.5)), (" 0-2 ", (0.0, 2.0))],
 )
 def test_the_claim_pause_is_read_as_min_max_seconds(text: str, pause: tuple[float, float]) -> None:
-    assert options_cli.parse_claim_pause(text) == pause
+    assert claims.parse_claim_pause(text) == pause
 
 
 @pytest.mark.parametrize("text", ["0.9-0.3", "-1", "a-b", "1-", "0-61", "nan", "inf", ""])
 def test_a_bad_claim_pause_is_refused(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError):
-        options_cli.parse_claim_pause(text)
+        claims.parse_claim_pause(text)
 
 
 @pytest.mark.parametrize(
