@@ -252,3 +252,18 @@ def test_wall_turns_with_the_viewer() -> None:
         seat, k, _ = stack_location(state.head, game.dealer, game.dice)
         row, col = label_cell((seat - bottom) % 4, k)
         assert cells[row][col][0] == "头"
+
+
+def test_the_centre_names_the_dealer_by_place_where_the_name_would_break() -> None:
+    """A bot's whole name (上家·电脑·贪心 4号) does not fit the tray's line: 庄 上家 on one
+    line, not broken at a dot onto two; a name that fits is said whole."""
+    game = gold_turn_match().game
+    names = ("你", "下家·电脑·贪心 2号", "对家·电脑·贪心 3号", "上家·电脑·贪心 4号")
+    for dealer, said in ((3, "庄  上家"), (0, "庄  你")):
+        state = WallState(
+            dealer=dealer, dice=game.dice, gold=game.gold, drawable=game.drawable,
+            names=names, places=("你", "下家", "对家", "上家"),
+        )  # fmt: skip
+        text = [line.strip() for line in _wall_text(state)]
+        assert said in [" ".join(line.split("│")[1:2]).strip() for line in text]
+        assert not any(line.endswith("·") for line in text)

@@ -446,7 +446,7 @@ class WallView(Unscrolled, Widget):
         # the widest line the tray holds: its borders and the column ``put`` leaves before
         # the right one
         most = cw - 3 if tray else cw
-        groups, height = self.centre(), ch - 2 if tray else ch
+        groups, height = self.centre(most), ch - 2 if tray else ch
         laid = lay_centre(groups, cw - 4 if tray else cw, height, most)
         lines = spaced(laid, height)
         aside = bool(legend(s.lang)) and len(laid) < len(groups) - LEGEND_AT
@@ -479,18 +479,16 @@ class WallView(Unscrolled, Widget):
             }[pos]
             put(grid, row, col, [(ARROWS[pos], f"bold {GOOD}")], len(grid[row]))
 
-    def centre(self) -> list[list[Line]]:
+    def centre(self, most: int | None = None) -> list[list[Line]]:
         """The centre's groups of parts, the least needed first: the hand, the dice, what the
         wall's marks stand for (where they are letters), the dealer, the gold, the counts,
-        whose turn."""
+        whose turn. The dealer is named by place alone where the name would not fit on one
+        line of ``most`` cells."""
         s = self.state
         lang, asc = s.lang, s.ascii_tiles
-        dealer: Line = [
-            (f" {tr(lang, 'table.dealer')} ", f"bold {ON_GOLD} on {GOLD}"),
-            (f" {s.name(s.dealer)}", f"bold {TEXT}"),
-        ]
-        if s.streak > 1:
-            dealer.append((f" ×{s.streak}", f"bold {GOLD}"))
+        dealer = self._dealer(s.name(s.dealer))
+        if most is not None and line_width(dealer) > most:
+            dealer = self._dealer(s.place(s.dealer))
         breaker, count = break_point(s.dealer, s.dice)
         dice = [
             [(tr(lang, "table.dice", a=s.dice[0], b=s.dice[1]), SOFT)],
@@ -514,6 +512,16 @@ class WallView(Unscrolled, Widget):
         hand = [[(part, f"bold {TEXT}")] for part in s.hand_text.split(" · ") if part]
         marks = [[(part, MUTED)] for part in legend(lang)]
         return [hand, dice, *([marks] if marks else []), [dealer], gold, counts, [turn]]
+
+    def _dealer(self, name: str) -> Line:
+        s = self.state
+        dealer: Line = [
+            (f" {tr(s.lang, 'table.dealer')} ", f"bold {ON_GOLD} on {GOLD}"),
+            (f" {name}", f"bold {TEXT}"),
+        ]
+        if s.streak > 1:
+            dealer.append((f" ×{s.streak}", f"bold {GOLD}"))
+        return dealer
 
     def render_line(self, y: int) -> Strip:
         grid = self.lines()
