@@ -31,7 +31,7 @@ def _discards(lines: list[str], hand: int) -> int:
 async def test_a_killed_host_continues_with_the_same_seats_and_every_decision(
     data_dir: Path, capsys
 ) -> None:
-    seats = ("--seats", "human,human,easy,easy", "--grace", "5")
+    seats = ("--seats", "human,human,easy,easy", "--grace", "5", "--claim-pause", "0.05-0.1")
     host, url = await start_host(data_dir, *seats, "--seed", "9")
     players = [await Player(url, f"p{i}", seed=i, think=0.002).connect() for i in range(2)]
 

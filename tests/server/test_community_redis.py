@@ -140,7 +140,11 @@ async def test_a_killed_server_leaves_the_list_and_its_room_resumes(tmp_path, re
 
 
 async def test_redis_restarted_under_a_running_community(tmp_path, redis_server) -> None:
-    started = await start_servers(tmp_path, 2, "--redis", redis_server.url)
+    # short claim windows: a whole session in well under a minute, still long enough for
+    # Redis to be stopped and started under it
+    started = await start_servers(
+        tmp_path, 2, "--redis", redis_server.url, "--claim-pause", "0.1-0.2"
+    )
     (_, url_a), (_, url_b) = started
     try:
         ann = await LobbyClient(url_a).connect("Ann")
