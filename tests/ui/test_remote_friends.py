@@ -165,7 +165,7 @@ async def test_the_timer_beside_a_full_hand_is_drawn_whole() -> None:
     the side panel (it was 限时 13 at 160 columns)."""
     kinds = ["human", "easy", "easy", "easy"]
     for size in ((160, 50), (110, 34)):
-        async with running_room(kinds, seed=4, turn_seconds=30.0) as (server, room):
+        async with running_room(kinds, seed=2, turn_seconds=30.0) as (server, room):  # 甲 deals
             app = app_for(server.url(room))
             async with app.run_test(size=size) as pilot:
                 screen = seat_of(pilot)
