@@ -553,7 +553,34 @@ class CommunityServer(RoomServer):
         seats_name = not message.watch and (message.token is None or not room.started)
         if seats_name and message.name and not await self._may_use(message.name, _key_of(first)):
             raise ProtocolError(lobby.NAME_TAKEN, f"{message.name} is held by a lobby player")
-        return room.join(peer, message)
+        held = self.shared is not None and not message.watch and message.token is None
+        if held and isinstance(room, ServerRoom) and not room.started:
+            room.take_holds(await self._holds_of(room.code))  # 快速开始's, on any process
+        conn = room.join(peer, message)
+        if held and conn.seat is not None and message.name:
+            self._spawn(self._came(room.code, message.name))
+        return conn
+
+    async def _holds_of(self, code: str) -> dict[str, float]:
+        try:
+            return await self.store.seat_holds(code)
+        except StoreError:
+            return {}  # this process's own holds still hold
+
+    async def _came(self, code: str, name: str) -> None:
+        with contextlib.suppress(StoreError):
+            await self.store.release_seat(code, name)
+
+    async def _held_for(self, code: str, name: str, seats: int) -> bool:
+        """Is one of room ``code``'s ``seats`` open seats held for ``name`` across the
+        community (or, the community's store unreachable or not shared, as far as this
+        process knows)?"""
+        if self.shared is None:
+            return True
+        try:
+            return await self.store.hold_seat(code, name, seats, SEAT_HOLD)
+        except StoreError:
+            return True
 
     async def _may_use(self, name: str, key: str | None) -> bool:
         try:
@@ -675,6 +702,7 @@ class CommunityServer(RoomServer):
             return
         room = await self.make_room(create)
         room.hold_seat(conn.name, SEAT_HOLD)  # the maker's, whoever 快速开始 sends here
+        await self._held_for(room.code, conn.name, room.open_seats)
         self._send(conn, lobby.created(room.code, self.room_url(room.code)))
 
     async def _quick(self, conn: LobbyConn) -> None:
@@ -686,16 +714,21 @@ class CommunityServer(RoomServer):
             if isinstance(r, ServerRoom) and r.public and not r.expired and r.free_for(conn.name)
         ]
         for room in sorted(waiting, key=lambda r: (r.free_seats, r.created_at)):
+            if not await self._held_for(room.code, conn.name, room.open_seats):
+                continue  # other processes have promised its seats
             if room.hold_seat(conn.name, SEAT_HOLD):
                 self._send(conn, lobby.created(room.code, self.room_url(room.code)))
                 self._list_changed()
                 return
-        # another process's room: its seat is not kept from here (its owner keeps its own)
-        elsewhere = self.shared.waiting() if self.shared is not None else []
-        if elsewhere:
-            entry = elsewhere[0]["entry"]
-            self._send(conn, lobby.created(entry["code"], entry["url"]))
-            return
+            await self._came(room.code, conn.name)  # taken meanwhile: the promise is void
+        # another process's room: held through the store, its owner keeps it when they come
+        for item in self.shared.waiting() if self.shared is not None else []:
+            entry = item["entry"]
+            if entry["code"] in self.rooms:
+                continue  # this process's own, tried above
+            if await self._held_for(entry["code"], conn.name, item.get("open", item["free"])):
+                self._send(conn, lobby.created(entry["code"], entry["url"]))
+                return
         await self._create(conn, Create(QUICK_SEATS))
 
     # ------------------------------------------------------------------ the public list
@@ -756,7 +789,14 @@ class CommunityServer(RoomServer):
             size += len(lobby.dumps(entry).encode()) + 1
             if size > protocol.MAX_MESSAGE:
                 break
-            entries.append({"entry": entry, "free": room.free_seats, "created": room.created_at})
+            entries.append(
+                {
+                    "entry": entry,
+                    "free": room.free_seats,
+                    "open": room.open_seats,
+                    "created": room.created_at,
+                }
+            )
         return len(self.rooms), entries
 
     async def _push_rooms(self) -> None:

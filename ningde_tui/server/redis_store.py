@@ -12,6 +12,8 @@ Keys (all under ``ningde:``):
 - ``room:CODE`` (hash: as ``RoomRow``, its owner among it: the room directory, code → the
   owner's base URL), and ``open`` and ``open:OWNER`` (sets of the open rooms' codes);
 - ``tally:KEY:WINDOW`` (a limit's count in one window of time, expiring after the next);
+- ``seats:CODE`` (hash: each name 快速开始 holds a seat for in the room → when the hold ends,
+  taken or refused by one script, the key expiring with its last hold);
 - ``listing:OWNER`` (what an owner published, JSON, expiring ``LIVE_SECONDS`` after its last
   heartbeat) and ``owners`` (a sorted set of owners by their last heartbeat).
 
@@ -68,6 +70,26 @@ return 0
 """
 
 
+# a seat held for ARGV[2] until ARGV[4] while others' live holds leave one of ARGV[3] seats
+_HOLD_SEAT = """
+local others = 0
+local held = redis.call('HGETALL', KEYS[1])
+for i = 1, #held, 2 do
+  if tonumber(held[i + 1]) <= tonumber(ARGV[1]) then
+    redis.call('HDEL', KEYS[1], held[i])
+  elseif held[i] ~= ARGV[2] then
+    others = others + 1
+  end
+end
+if others < tonumber(ARGV[3]) then
+  redis.call('HSET', KEYS[1], ARGV[2], ARGV[4])
+  redis.call('EXPIRE', KEYS[1], ARGV[5])
+  return 1
+end
+return 0
+"""
+
+
 def _k(*parts: str) -> str:
     return PREFIX + ":".join(parts)
 
@@ -107,6 +129,7 @@ class RedisStore:
             if schema != SCHEMA:
                 raise ValueError(f"schema {schema}, this server knows {SCHEMA}")
             self._new_player = db.register_script(_NEW_PLAYER)
+            self._hold_seat = db.register_script(_HOLD_SEAT)
 
     async def close(self) -> None:
         db, self._db = self._db, None
@@ -285,6 +308,24 @@ class RedisStore:
             pipe.expire(name, int(2 * window))
             counted, _ = await pipe.execute()
         return int(counted)
+
+    async def hold_seat(self, code: str, name: str, seats: int, seconds: float) -> bool:
+        """As ``SqliteStore.hold_seat``: one script, so two servers never promise the same
+        seat."""
+        now = time.time()
+        args = [repr(now), name, seats, repr(now + seconds), int(seconds) + 1]
+        async with self._guard("hold a seat"):
+            return bool(await self._hold_seat(keys=[_k("seats", code)], args=args))
+
+    async def seat_holds(self, code: str) -> dict[str, float]:
+        async with self._guard("read the seats held") as db:
+            found = await db.hgetall(_k("seats", code))
+        now = time.time()
+        return {name: float(until) for name, until in found.items() if float(until) > now}
+
+    async def release_seat(self, code: str, name: str) -> None:
+        async with self._guard("release a seat") as db:
+            await db.hdel(_k("seats", code), name)
 
     async def listing(self) -> list[Published]:
         async with self._guard("read the rooms") as db:

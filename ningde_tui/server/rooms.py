@@ -81,11 +81,21 @@ class ServerRoom(Room):
             return 0
         return len(self.free_for(None))
 
+    @property
+    def open_seats(self) -> int:
+        """Players' seats nobody has taken yet, held or not (before the first deal)."""
+        return 0 if self.started else len(super().free_for(None))
+
     def free_for(self, name: str | None) -> list[int]:
         """The free seats, less those 快速开始 gave another player who has not come yet (a
         seat given to ``name`` is theirs to take)."""
         now = time.monotonic()
-        self.held = {s: (who, until) for s, (who, until) in self.held.items() if until > now}
+        seated = self.seated_names()
+        self.held = {
+            s: (who, until)
+            for s, (who, until) in self.held.items()
+            if until > now and who not in seated and self.tokens.tokens[s] is None
+        }
         return [
             s
             for s in super().free_for(name)
@@ -104,6 +114,22 @@ class ServerRoom(Room):
             return False
         self.held[free[0]] = (name, time.monotonic() + seconds)
         return True
+
+    def seated_names(self) -> set[str]:
+        return {p.name for s, p in enumerate(self.seats) if self.tokens.tokens[s] is not None}
+
+    def take_holds(self, holds: dict[str, float]) -> None:
+        """Seats 快速开始 gave players on other processes (name → when the hold ends,
+        ``time.time()``), kept here as this process's own are, each on a free seat while
+        one is left."""
+        if self.started:
+            return
+        wall, now = time.time(), time.monotonic()
+        kept = self.seated_names() | {who for who, _ in self.held.values()}
+        for name, until in sorted(holds.items(), key=lambda hold: hold[1]):
+            free = self.free_for(None)
+            if name not in kept and until > wall and free:
+                self.held[free[0]] = (name, now + until - wall)
 
     @property
     def rules(self) -> RuleConfig:

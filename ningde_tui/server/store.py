@@ -17,6 +17,10 @@ for it.
   that plays it and keeps its record); a restart resumes the open ones the process owns.
 - **Limits** several processes share: a count per key (an address's new rooms, its unknown
   codes) in fixed windows (``tally``).
+- **Seats held** for players 快速开始 sent to a room of another process (``hold_seat``): no
+  more of a room's open seats are promised than it has, whichever process promises them; its
+  owner keeps them (``seat_holds``) until the player comes (``release_seat``) or the hold
+  ends.
 - The **directory** several processes share (``--workers``, ``--redis``): each owner publishes
   its public rooms and its count of rooms with a heartbeat (``publish``), and the merged list
   holds only owners whose last beat is younger than ``LIVE_SECONDS`` (``listing``); a room's
@@ -139,6 +143,9 @@ class Store(Protocol):
     async def withdraw(self, owner: str) -> None: ...
     async def listing(self) -> list[Published]: ...
     async def tally(self, key: str, window: float) -> int: ...
+    async def hold_seat(self, code: str, name: str, seats: int, seconds: float) -> bool: ...
+    async def seat_holds(self, code: str) -> dict[str, float]: ...
+    async def release_seat(self, code: str, name: str) -> None: ...
 
 
 _SCHEMA = """
@@ -165,6 +172,8 @@ CREATE INDEX IF NOT EXISTS rooms_by_status ON rooms (status);
 CREATE TABLE IF NOT EXISTS listings (
     owner TEXT PRIMARY KEY, rooms INTEGER NOT NULL, entries TEXT NOT NULL, beat REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS tallies (key TEXT PRIMARY KEY, start REAL NOT NULL, n INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seat_holds (
+    code TEXT NOT NULL, name TEXT NOT NULL, until REAL NOT NULL, PRIMARY KEY (code, name));
 """
 _TO_2 = "ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''"
 
@@ -421,6 +430,53 @@ class SqliteStore:
             return counted
 
         return await self._run(count, "count a limit")
+
+    # ------------------------------------------------------------------ seats held
+    async def hold_seat(self, code: str, name: str, seats: int, seconds: float) -> bool:
+        """Hold one of room ``code``'s ``seats`` open seats for ``name`` for ``seconds``,
+        unless others' holds already take them all (one transaction, so two processes never
+        promise the same seat); True if ``name`` holds one now."""
+        now = time.time()
+
+        def hold(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("DELETE FROM seat_holds WHERE until <= ?", (now,))
+                others = db.execute(
+                    "SELECT COUNT(*) FROM seat_holds WHERE code = ? AND name != ?", (code, name)
+                ).fetchone()[0]
+                held = others < seats
+                if held:
+                    db.execute(
+                        "INSERT INTO seat_holds VALUES (?, ?, ?) ON CONFLICT (code, name) "
+                        "DO UPDATE SET until = excluded.until",
+                        (code, name, now + seconds),
+                    )
+                db.execute("COMMIT")
+            except BaseException:
+                db.rollback()
+                raise
+            return held
+
+        return await self._run(hold, "hold a seat")
+
+    async def seat_holds(self, code: str) -> dict[str, float]:
+        """Room ``code``'s held seats: each player's name and when its hold ends
+        (``time.time()``)."""
+
+        def read(db: sqlite3.Connection) -> dict[str, float]:
+            rows = db.execute(
+                "SELECT name, until FROM seat_holds WHERE code = ? AND until > ?",
+                (code, time.time()),
+            )
+            return {name: float(until) for name, until in rows}
+
+        return await self._run(read, "read the seats held")
+
+    async def release_seat(self, code: str, name: str) -> None:
+        """``name`` came to room ``code``: its hold there is over."""
+        query = "DELETE FROM seat_holds WHERE code = ? AND name = ?"
+        await self._run(lambda db: db.execute(query, (code, name)), "release a seat")
 
 
 def _standing_of(row: Sequence[Any]) -> Standing:

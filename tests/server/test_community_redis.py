@@ -185,3 +185,41 @@ async def test_redis_restarted_under_a_running_community(tmp_path, redis_server)
 async def _games_of(url: str, name: str, games: int) -> bool:
     status, body = await asyncio.to_thread(get, "127.0.0.1", port_of(url), f"/api/players/{name}")
     return status == 200 and json.loads(body)["games"] == games
+
+
+async def test_the_last_seat_is_promised_once_whichever_server_sends_a_player(
+    tmp_path, redis_server
+) -> None:
+    """Ann makes a room of two people on a; 快速开始 on b and on c at once: one of them is
+    sent to its last seat, the other gets a room of their own. Until the one sent comes, a
+    stranger by code finds the room full (a keeps the seat b or c promised)."""
+    started = await start_servers(tmp_path, 3, "--redis", redis_server.url)
+    (_, url_a), (_, url_b), (_, url_c) = started
+    try:
+        ann = await LobbyClient(url_a).connect("Ann")
+        made = await ann.ask(lobby.create(["human", "human", "easy", "easy"]))
+        code = made["code"]
+        await until(lambda: _has(url_b, code))
+        await until(lambda: _has(url_c, code))
+        bob = await LobbyClient(url_b).connect("Bob")
+        cat = await LobbyClient(url_c).connect("Cat")
+        assert bob.welcome is not None and cat.welcome is not None
+        sent = await asyncio.gather(bob.ask(lobby.quick()), cat.ask(lobby.quick()))
+        assert [s["t"] for s in sent] == ["created", "created"]
+        codes = [s["code"] for s in sent]
+        assert codes.count(code) == 1, codes
+        (lucky, url), key = next(
+            ((name, s["url"]), c.welcome.key)
+            for name, s, c in zip(("Bob", "Cat"), sent, (bob, cat), strict=True)
+            if s["code"] == code
+        )
+        stranger = Player(made["url"], "Dan", plays=False)
+        await stranger.connect()
+        await stranger.run()
+        assert [m["code"] for m in stranger.messages("error")] == ["full"]
+        came = KeyedPlayer(url, lucky, key, plays=False)
+        await came.connect()
+        await came.run(lambda m: m["t"] == "welcome")
+        assert came.seat is not None
+    finally:
+        await stop_processes([p for p, _ in started])

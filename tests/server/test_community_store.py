@@ -5,6 +5,7 @@ server."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -153,3 +154,33 @@ async def test_a_broken_store_file_stops_the_start_with_a_clear_error(tmp_path) 
     with pytest.raises(StoreError, match="schema 99"):
         await store.open()
     await store.close()
+
+
+async def test_a_rooms_open_seats_are_promised_once_by_every_process(backend, tmp_path) -> None:
+    """快速开始 on any process holds a seat through the store: never more holds than open
+    seats, even from two processes at once; a hold ends when its player comes or its time
+    runs out."""
+    other = RedisStore(backend.url) if isinstance(backend, RedisStore) else SqliteStore(tmp_path)
+    await backend.open()
+    await other.open()
+    try:
+        assert await backend.hold_seat("K3F9QX", "Ann", 2, 30)
+        assert await other.hold_seat("K3F9QX", "Bob", 2, 30)
+        assert not await backend.hold_seat("K3F9QX", "Cat", 2, 30)  # both promised
+        assert await other.hold_seat("K3F9QX", "Ann", 2, 30)  # Ann's own, again
+        assert sorted(await backend.seat_holds("K3F9QX")) == ["Ann", "Bob"]
+        await other.release_seat("K3F9QX", "Bob")  # Bob came
+        assert await backend.hold_seat("K3F9QX", "Cat", 2, 30)
+        assert await backend.hold_seat("M2RT7W", "Dan", 1, 0.2)
+        await asyncio.sleep(0.4)
+        assert await other.seat_holds("M2RT7W") == {}
+        assert await other.hold_seat("M2RT7W", "Eve", 1, 30)  # an ended hold promises nothing
+        at_once = [
+            store.hold_seat("P4HX2N", f"p{k}{n}", 3, 30)
+            for k in range(8)
+            for n, store in enumerate((backend, other))
+        ]
+        assert sum(await asyncio.gather(*at_once)) == 3
+    finally:
+        await other.close()
+        await backend.close()

@@ -193,7 +193,13 @@ async def test_a_killed_server_takes_its_workers_and_comes_back_with_its_rooms(t
         again, _ = await start_server_process(data, front, "--workers", "2")  # the same ports
         processes.append(again)
         await until_listed(front, {made["code"]})
-        player = Player(f"ws://127.0.0.1:{front}/{made['code']}", "Oz", plays=False)
+        assert maker.welcome is not None  # the seat kept for its maker is still hers
+        url = f"ws://127.0.0.1:{front}/{made['code']}"
+        stranger = Player(url, "Oz", plays=False)
+        await stranger.connect()
+        await stranger.run()
+        assert [m["code"] for m in stranger.messages("error")] == ["full"]
+        player = KeyedPlayer(url, "Mia", maker.welcome.key, plays=False)
         await player.connect()
         await player.run(lambda m: m["t"] == "welcome")
         assert player.seat == 0
