@@ -71,7 +71,7 @@ def test_huge_lines_are_refused_at_once_and_not_echoed(tmp_path, capsys):
         elapsed = time.monotonic() - started
         out = capsys.readouterr()
         assert_refused(status, out.out, out.err, 2, "bytes long")
-        assert elapsed < 1.0, elapsed
+        assert elapsed < 5.0, elapsed  # refused unread (reading it took 19 s)
         path.unlink()  # pytest keeps the last runs' folders: not 50 MB of them
 
 

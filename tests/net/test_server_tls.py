@@ -43,6 +43,7 @@ async def test_a_tls_room_is_played_over_wss(data_dir: Path, certificate) -> Non
     host, url = await start_host(
         data_dir,
         *("--seats", "human,human,easy,easy", "--tls-cert", str(cert), "--tls-key", str(key)),
+        *("--claim-pause", "0.05-0.1"),
     )
     try:
         assert url.startswith("wss://127.0.0.1:")

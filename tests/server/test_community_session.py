@@ -166,13 +166,14 @@ async def test_a_listed_room_leaves_the_list_when_its_session_is_over(tmp_path) 
 
 
 async def test_a_room_nobody_comes_to_is_gone_after_the_idle_time(tmp_path) -> None:
-    async with running_server(tmp_path / "server", idle_seconds=0.4) as server:
+    async with running_server(tmp_path / "server", idle_seconds=1.0) as server:
         client = await LobbyClient(lobby_url(server)).connect("Fay")
-        empty = (await client.ask(lobby.create(["human", "human", "easy", "easy"])))["code"]
         kept = await client.ask(lobby.create(["human", "human", "easy", "easy"]))
         sitting = Player(kept["url"], "Guest", plays=False)
         await sitting.connect()
-        await wait_for(lambda: empty not in server.rooms, timeout=5)
+        await sitting.run(lambda m: m["t"] == "welcome")
+        empty = (await client.ask(lobby.create(["human", "human", "easy", "easy"])))["code"]
+        await wait_for(lambda: empty not in server.rooms, timeout=10)
         assert kept["code"] in server.rooms  # someone waits in it
         await wait_for(lambda: server.tasks.get(empty) is None)
         row = await server.store.room(empty)

@@ -61,9 +61,12 @@ async def test_a_seat_and_a_watcher_name_the_bots_as_the_replay_does(lang: str) 
             app = NingdeApp(LaunchOptions(room=target, pace="instant", lang=lang))
             async with app.run_test(size=SMALL) as pilot:
                 await until(pilot, lambda: seat_of(pilot).remote.ready)
-                await pilot.pause(0.2)
                 screen = seat_of(pilot)
                 names = recorded_names(room, lang)
+                await until(
+                    pilot,
+                    lambda n=names: all(flat(n[s]) in seat_panel(pilot, s) for s in (1, 2, 3)),
+                )
                 board = flat(widget_text(screen.query_one(ScoreBoard)))
                 for seat in (1, 2, 3):
                     place = tr(lang, f"seat.{seat}")
@@ -83,7 +86,9 @@ async def test_the_waiting_room_names_the_bots_as_the_table_does() -> None:
         app = NingdeApp(LaunchOptions(room=RoomTarget(server.url(room), "甲"), pace="instant"))
         async with app.run_test(size=SMALL) as pilot:
             await until(pilot, lambda: isinstance(pilot.app.screen, WaitingRoom))
-            await pilot.pause(0.2)
+            await until(
+                pilot, lambda: "4号" in widget_text(pilot.app.screen.query_one("#wait-seats"))
+            )
             seats = widget_text(pilot.app.screen.query_one("#wait-seats"))
             assert "电脑·普通 3号" in seats and "电脑·普通 4号" in seats, seats
             app.exit()

@@ -358,10 +358,11 @@ def test_a_huge_terminal_is_clamped_end_to_end() -> None:
     the rows and columns its screen updates move the cursor to), and the game stays small."""
     import aiohttp
 
-    async def drawn(ws) -> tuple[int, int]:
-        """Read the screen until the game has drawn it and then been quiet for a second (so
-        that what comes after a resize is drawn at the new size); the furthest row and column
-        its updates moved the cursor to. Sooner if that goes beyond 200 rows or 500 columns."""
+    async def drawn(ws, rows: int) -> tuple[int, int]:
+        """Read the screen until the game has drawn it down to row ``rows`` and then been quiet
+        for a second (so that what comes after a resize is drawn at the new size); the
+        furthest row and column its updates moved the cursor to. Sooner if that goes beyond
+        200 rows or 500 columns."""
         output = b""
         extent = (0, 0)
         deadline = time.monotonic() + 30
@@ -370,7 +371,7 @@ def test_a_huge_terminal_is_clamped_end_to_end() -> None:
             try:
                 message = await ws.receive(timeout=1)
             except TimeoutError:
-                if extent[0]:
+                if extent[0] >= rows:
                     break
                 continue
             assert message.type == aiohttp.WSMsgType.BINARY, message
@@ -386,16 +387,16 @@ def test_a_huge_terminal_is_clamped_end_to_end() -> None:
         async with aiohttp.ClientSession() as http:
             await until_up(http, base)
             async with http.ws_connect(base + "/ws?width=20000&height=20000", origin=base) as ws:
-                rows, columns = await drawn(ws)
+                rows, columns = await drawn(ws, 200)
                 assert rows == 200 and columns <= 500
                 [game] = games(server)
                 environ = Path(f"/proc/{game}/environ").read_bytes().split(b"\0")
                 assert b"COLUMNS=500" in environ and b"ROWS=200" in environ
                 await resize(ws, 120, 40)
-                rows, columns = await drawn(ws)
+                rows, columns = await drawn(ws, 40)
                 assert rows == 40 and columns <= 120
                 await resize(ws, 20000, 20000)
-                rows, columns = await drawn(ws)
+                rows, columns = await drawn(ws, 200)
                 assert rows == 200 and columns <= 500
                 status = Path(f"/proc/{game}/status").read_text()
                 rss_kib = int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
