@@ -113,9 +113,10 @@ async def test_the_cover_tells_the_discarder_nothing(pace, thrown, claim) -> Non
         # 碰 it, naming nobody; nobody calls, so the tile goes by
         text, came, ended = await calls_taken(pilot, started)
         assert "3 B" in text and "接手" not in text and "打出" in text
-        assert came < 1.0, came
+        assert came < 2.0, came
         hold = call_seconds(PACES[pace])
-        assert hold <= ended < hold + 1.5, ended  # (slack for a busy machine)
+        # (slack for a busy machine: a cover kept for B's answer would be seconds longer)
+        assert hold <= ended < hold + 3.0, ended
         game = match.game
         assert not game.melds[2]  # B did not call: no pong
         await named_after(pilot, started)
