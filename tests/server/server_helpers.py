@@ -282,12 +282,23 @@ class RedisProcess:
 async def start_servers(
     tmp: Path, count: int, *args: str, names: tuple[str, ...] = ("a", "b", "c")
 ) -> list[tuple[asyncio.subprocess.Process, str]]:
-    """``count`` real ``ningde server`` processes, each with its own data folder and port."""
+    """``count`` real ``ningde server`` processes, each with its own data folder and port
+    (a port another program takes between its choice and the server's start is given up for
+    another)."""
     started = []
     for name in names[:count]:
-        port = free_port()
-        url = f"ws://127.0.0.1:{port}"
-        started.append(await start_server_process(tmp / name, port, *args, "--public-url", url))
+        for tries_left in range(4, -1, -1):
+            port = free_port()
+            url = f"ws://127.0.0.1:{port}"
+            try:
+                started.append(
+                    await start_server_process(tmp / name, port, *args, "--public-url", url)
+                )
+                break
+            except AssertionError:
+                log = (tmp / f"{name}.log").read_text(errors="replace")
+                if not tries_left or "Address already in use" not in log:
+                    raise
     return started
 
 
