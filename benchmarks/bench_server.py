@@ -98,29 +98,12 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("redis-server did not start")
 
 
-def free_ports(count: int) -> int:
-    """A port P such that P…P+count-1 are all free now (a server and its workers)."""
-    while True:
-        first = free_port()
-        probes = []
-        try:
-            for port in range(first, first + count):
-                probe = socket.socket()
-                probes.append(probe)
-                probe.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-        finally:
-            for probe in probes:
-                probe.close()
-
-
 def start_server(
     data: Path, max_rooms: int, workers: int = 0, redis: str | None = None
 ) -> tuple[subprocess.Popen[bytes], int]:
     """The server, on ports of its own: with Redis it is given its port (its public URL names
-    it), and one taken by another program meanwhile is tried again on others."""
+    it, its workers take the next ones), and one taken by another program meanwhile is tried
+    again on others."""
     for _ in range(5):
         started = _start_server(data, max_rooms, workers, redis)
         if isinstance(started, tuple):
@@ -134,7 +117,7 @@ def _start_server(
     data: Path, max_rooms: int, workers: int, redis: str | None
 ) -> tuple[subprocess.Popen[bytes], int] | str:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    port = free_ports(1 + workers) if redis else 0
+    port = free_port() if redis else 0
     argv = [sys.executable, "-m", "ningde_tui", "server", "--port", str(port), "--data", str(data)]
     if workers:
         argv += ["--workers", str(workers)]
